@@ -1,0 +1,114 @@
+"""Summarize raw text with a trained checkpoint: the one Python API behind the command line and
+the demo.
+
+    from app import Summarizer
+    s = Summarizer("checkpoints/quickstart/checkpoint_best.pt", data_dir="data-bin/toy")
+    print(s.summarize(open("article.txt").read()).summary)
+
+The article goes through `fairseq_plugins.text.prepare_source`, the same function that prepared
+the training data, then fairseq's own beam search (`task.build_generator`) with our CPU
+trigram-blocking fix.
+"""
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import List, Optional
+
+import fairseq_plugins  # noqa: F401  (registers the models; applies the fairseq fixes)
+import torch
+from fairseq import checkpoint_utils
+from fairseq.dataclass.configs import GenerationConfig
+from fairseq_plugins import text
+from fairseq_plugins.fixes import load_checkpoint
+
+
+@dataclass
+class DecodingOptions:
+    """Beam search settings (fairseq-generate's flags of the same names)."""
+
+    beam: int = 4
+    min_len: int = 10  # in sentencepiece pieces
+    max_len: int = 120
+    lenpen: float = 1.0
+    no_repeat_ngram_size: int = 3  # trigram blocking
+
+    def validate(self) -> None:
+        if not 1 <= self.beam <= 16:
+            raise ValueError(f"beam size must be between 1 and 16, got {self.beam}")
+        if not 1 <= self.max_len <= 1024:
+            raise ValueError(f"maximum length must be between 1 and 1024 pieces, got {self.max_len}")
+        if not 0 <= self.min_len <= self.max_len:
+            raise ValueError(f"minimum length must be between 0 and the maximum ({self.max_len}), got {self.min_len}")
+        if self.no_repeat_ngram_size < 0:
+            raise ValueError("no_repeat_ngram_size must be >= 0 (0 turns blocking off)")
+
+
+@dataclass
+class Summary:
+    summary: str  # sentences joined by newlines
+    sentences: List[str]
+    input_pieces: int  # length of the article in pieces, before truncation
+    used_pieces: int  # what the model saw
+    output_pieces: int
+    truncated: bool
+    seconds: float
+    notes: List[str] = field(default_factory=list)
+
+
+class Summarizer:
+    """A checkpoint plus the data directory that holds its dictionary, sentencepiece model and
+    preparation settings (`dict.source.txt`, `spm.model`, `prepare.json`)."""
+
+    def __init__(self, checkpoint: str, data_dir: Optional[str] = None, max_source_pieces: Optional[int] = None):
+        checkpoint = Path(checkpoint)
+        data_dir = Path(data_dir) if data_dir else checkpoint.parent
+        for needed in (checkpoint, data_dir / "spm.model", data_dir / "dict.source.txt"):
+            if not needed.exists():
+                raise FileNotFoundError(f"{needed} not found (a model needs its checkpoint, spm.model and dictionaries)")
+        load_checkpoint(str(checkpoint))  # a clear ValueError for a corrupt file, before fairseq sees it
+        models, cfg, task = checkpoint_utils.load_model_ensemble_and_task(
+            [str(checkpoint)], arg_overrides={"data": str(data_dir)}
+        )
+        self.model = models[0].eval()
+        self.task = task
+        self.dictionary = task.source_dictionary
+        self.sentencepiece = text.load_sentencepiece(str(data_dir / "spm.model"))
+        settings = json.loads((data_dir / "prepare.json").read_text()) if (data_dir / "prepare.json").exists() else {}
+        model_limit = self.model.max_positions()[0] - 1  # room for </s>
+        self.max_source_pieces = min(max_source_pieces or settings.get("max_source_pieces") or model_limit, model_limit)
+
+    def summarize(self, article: str, options: Optional[DecodingOptions] = None) -> Summary:
+        options = options or DecodingOptions()
+        options.validate()
+        start = time.perf_counter()
+        pieces, total = text.prepare_source(article, self.sentencepiece, self.max_source_pieces)
+        if not pieces.strip():
+            raise ValueError("the article has no text to summarize")
+        tokens = self.dictionary.encode_line(pieces, add_if_not_exist=False, append_eos=True).long()
+        sample = {"net_input": {"src_tokens": tokens[None], "src_lengths": torch.tensor([tokens.numel()])}}
+        generator = self.task.build_generator(
+            [self.model],
+            GenerationConfig(
+                beam=options.beam,
+                min_len=options.min_len,
+                max_len_a=0,
+                max_len_b=options.max_len,
+                lenpen=options.lenpen,
+                no_repeat_ngram_size=options.no_repeat_ngram_size,
+            ),
+        )
+        with torch.inference_mode():
+            best = self.task.inference_step(generator, [self.model], sample)[0][0]
+        out_pieces = self.dictionary.string(best["tokens"])  # stops at </s>
+        sentences = text.unjoin(text.decode_pieces(out_pieces))
+        used = tokens.numel() - 1
+        return Summary(
+            summary="\n".join(sentences),
+            sentences=sentences,
+            input_pieces=total,
+            used_pieces=used,
+            output_pieces=len(best["tokens"]) - 1,
+            truncated=total > used,
+            seconds=time.perf_counter() - start,
+        )

@@ -1,0 +1,228 @@
+"""Fastformer additive attention (Wu et al. 2021, arXiv 2108.09084), bidirectional and causal.
+
+For one head with inputs E (N x d_model), queries q_i, keys k_i, values v_i (head dim d) and
+learnable vectors w_q, w_k (size d):
+
+    alpha_i = softmax_i( w_q . q_i / sqrt(d) )              (eq. 3)
+    q       = sum_i alpha_i q_i                              (eq. 4)   global query
+    p_i     = q * k_i                                        interaction (element-wise)
+    beta_i  = softmax_i( w_k . p_i / sqrt(d) )              (eq. 5)
+    k       = sum_i beta_i p_i                               (eq. 6)   global key
+    u_i     = k * v_i
+    r_i     = W_r u_i + b_r
+    out_i   = r_i + q_i
+
+Heads are concatenated along the hidden axis before W_r. Padded positions get zero weight in
+both softmaxes, so they change no real position's output. Cost O(N d_model) per layer for the
+attention itself, besides the O(N d_model^2) linear maps.
+
+Causal form (decoder self-attention; the paper gives none, see shared/papers.md): every pooling
+runs over the prefix j <= t only,
+
+    g_t = sum_{j<=t} exp(a_j) x_j / sum_{j<=t} exp(a_j).
+
+Training evaluates all t at once with prefix sums in log space (`prefix_softmax_pool`);
+step-by-step decoding keeps, per pooling and head, a running max m, a running denominator z and
+a running numerator n (`PoolState`): constant size whatever the step, reordered by beam search
+like any other incremental state.
+
+Switches (paper sections 3.1 and 4.5, Fig. 3):
+    share_query_value: V = Q (one map fewer; default on, neutral or better in the paper);
+    share_heads:       one w_q and one w_k for all heads (the paper found head sharing hurts);
+    interaction:       "mul" (default) | "add" | "concat" for both q*k_i and k*v_i.
+Layer-wise sharing is a model-level choice: the model hands the same module to every layer.
+"""
+import math
+from typing import Dict, Optional
+
+import torch
+import torch.nn.functional as F
+from einops import rearrange
+from torch import Tensor, nn
+
+# Stands in for log(0) in log-space prefix sums. Finite, so no (-inf) - (-inf) = NaN appears in
+# the backward pass of logcumsumexp; exp(LOG_ZERO - x) is exactly 0 in fp32 for any sane score.
+LOG_ZERO = -1.0e4
+
+
+class Multiply(nn.Module):
+    """p_i = g * x_i  (the paper's choice)."""
+
+    def __init__(self, head_dim: int):
+        super().__init__()
+
+    def forward(self, pooled: Tensor, x: Tensor) -> Tensor:
+        return pooled * x
+
+
+class Add(nn.Module):
+    """p_i = g + x_i."""
+
+    def __init__(self, head_dim: int):
+        super().__init__()
+
+    def forward(self, pooled: Tensor, x: Tensor) -> Tensor:
+        return pooled + x
+
+
+class Concatenate(nn.Module):
+    """p_i = W [g ; x_i] + b, a (2d -> d) map shared by the heads."""
+
+    def __init__(self, head_dim: int):
+        super().__init__()
+        self.proj = nn.Linear(2 * head_dim, head_dim)
+
+    def forward(self, pooled: Tensor, x: Tensor) -> Tensor:
+        return self.proj(torch.cat([pooled.expand_as(x), x], dim=-1))
+
+
+INTERACTIONS = {"mul": Multiply, "add": Add, "concat": Concatenate}
+
+
+def softmax_pool(scores: Tensor, values: Tensor, padding_mask: Optional[Tensor] = None) -> Tensor:
+    """sum_i softmax_i(scores) values_i over the whole sequence, padding excluded.
+
+    scores: (B, N, H); values: (B, N, H, d); padding_mask: (B, N), True = padding.
+    Returns (B, 1, H, d) in values' dtype; softmax (max subtracted) and sum run in fp32.
+    """
+    scores = scores.float()
+    if padding_mask is not None:
+        scores = scores.masked_fill(padding_mask[:, :, None], float("-inf"))
+    weights = torch.softmax(scores, dim=1)  # (B, N, H)
+    with torch.autocast(device_type=values.device.type, enabled=False):
+        pooled = torch.einsum("bnh,bnhd->bhd", weights, values.float())
+    return pooled.unsqueeze(1).to(values.dtype)  # (B, 1, H, d)
+
+
+def prefix_softmax_pool(scores: Tensor, values: Tensor, padding_mask: Optional[Tensor] = None) -> Tensor:
+    """For every t: g_t = sum_{j<=t} softmax_{j<=t}(scores)_j values_j, all t in parallel.
+
+    In log space, so nothing overflows or divides 0 by 0 however wide the scores range:
+        log Z_t = logcumsumexp(s)_t
+        sum_{j<=t} e^{s_j} v_j = exp(logcumsumexp(s + log v+)_t) - exp(logcumsumexp(s + log v-)_t)
+    with v = v+ - v- split into its positive and negative parts (both >= 0).
+    scores: (B, N, H); values: (B, N, H, d). Returns (B, N, H, d) in values' dtype.
+    """
+    with torch.autocast(device_type=values.device.type, enabled=False):
+        scores = scores.float()
+        if padding_mask is not None:
+            scores = scores.masked_fill(padding_mask[:, :, None], LOG_ZERO)
+        v = values.float()
+        log_norm = torch.logcumsumexp(scores, dim=1)[..., None]  # (B, N, H, 1)
+        magnitude = v.abs()
+        log_magnitude = torch.where(magnitude > 0, magnitude, torch.ones_like(magnitude)).log()
+        shifted = scores[..., None] + log_magnitude  # (B, N, H, d)
+        positive = torch.logcumsumexp(shifted.masked_fill(v <= 0, LOG_ZERO), dim=1)
+        negative = torch.logcumsumexp(shifted.masked_fill(v >= 0, LOG_ZERO), dim=1)
+        pooled = torch.exp(positive - log_norm) - torch.exp(negative - log_norm)
+    return pooled.to(values.dtype)
+
+
+class PoolState:
+    """Running softmax pooling over a growing prefix: max m (B, H), denominator z (B, H) and
+    numerator n (B, H, d), all fp32 and rescaled to the running max.
+
+        m' = max(m, s);  n' = n e^{m - m'} + e^{s - m'} x;  z' = z e^{m - m'} + e^{s - m'};  g = n' / z'
+    """
+
+    @staticmethod
+    def update(state: Dict[str, Tensor], prefix: str, score: Tensor, value: Tensor) -> Tensor:
+        """score: (B, H); value: (B, H, d). Updates `state` in place, returns g (B, H, d)."""
+        score, value = score.float(), value.float()
+        if prefix + "max" not in state:
+            running_max = score
+            numerator = value
+            denominator = torch.ones_like(score)
+        else:
+            running_max = torch.maximum(state[prefix + "max"], score)
+            old_scale = torch.exp(state[prefix + "max"] - running_max)  # (B, H)
+            new_scale = torch.exp(score - running_max)
+            numerator = state[prefix + "num"] * old_scale[..., None] + new_scale[..., None] * value
+            denominator = state[prefix + "den"] * old_scale + new_scale
+        state[prefix + "max"], state[prefix + "num"], state[prefix + "den"] = (
+            running_max,
+            numerator,
+            denominator,
+        )
+        return numerator / denominator[..., None]
+
+
+class AdditiveAttention(nn.Module):
+    """Fastformer attention on (batch, length, dim) tensors; `causal` selects the decoder form."""
+
+    def __init__(
+        self,
+        embed_dim: int,
+        num_heads: int,
+        share_query_value: bool = True,
+        share_heads: bool = False,
+        interaction: str = "mul",
+        causal: bool = False,
+    ):
+        super().__init__()
+        if embed_dim % num_heads:
+            raise ValueError(f"embed_dim {embed_dim} is not divisible by num_heads {num_heads}")
+        if interaction not in INTERACTIONS:
+            raise ValueError(f"interaction must be one of {sorted(INTERACTIONS)}, got {interaction!r}")
+        self.num_heads = num_heads
+        self.head_dim = embed_dim // num_heads
+        self.causal = causal
+        self.share_query_value = share_query_value
+        self.q_proj = nn.Linear(embed_dim, embed_dim)
+        self.k_proj = nn.Linear(embed_dim, embed_dim)
+        self.v_proj = None if share_query_value else nn.Linear(embed_dim, embed_dim)
+        pooling_heads = 1 if share_heads else num_heads
+        self.w_q = nn.Parameter(torch.randn(pooling_heads, self.head_dim) * 0.02)  # (H or 1, d)
+        self.w_k = nn.Parameter(torch.randn(pooling_heads, self.head_dim) * 0.02)
+        self.query_key = INTERACTIONS[interaction](self.head_dim)
+        self.key_value = INTERACTIONS[interaction](self.head_dim)
+        self.out_proj = nn.Linear(embed_dim, embed_dim)  # W_r, b_r
+        self.scale = 1.0 / math.sqrt(self.head_dim)
+
+    def project(self, x: Tensor):
+        """q, k, v: (B, N, H, d) each (views of the projections, no copies)."""
+        split = lambda t: rearrange(t, "b n (h d) -> b n h d", h=self.num_heads)  # noqa: E731
+        q = split(self.q_proj(x))
+        k = split(self.k_proj(x))
+        v = q if self.v_proj is None else split(self.v_proj(x))
+        return q, k, v
+
+    def score(self, x: Tensor, w: Tensor) -> Tensor:
+        """w . x_i / sqrt(d): (B, N, H, d) -> (B, N, H)."""
+        return torch.einsum("bnhd,hd->bnh", x, w.expand(self.num_heads, -1)) * self.scale
+
+    def finish(self, u: Tensor, q: Tensor) -> Tensor:
+        """out_i = W_r u_i + b_r + q_i, heads concatenated: (B, N, H, d) -> (B, N, D)."""
+        return self.out_proj(rearrange(u, "b n h d -> b n (h d)")) + rearrange(q, "b n h d -> b n (h d)")
+
+    def forward(
+        self,
+        x: Tensor,
+        padding_mask: Optional[Tensor] = None,
+        cache: Optional[Dict[str, Tensor]] = None,
+    ) -> Tensor:
+        """x: (B, N, D); padding_mask: (B, N), True = padding. Returns (B, N, D).
+
+        Causal with `cache`: x holds the newest position(s) only; the cache carries the running
+        pools of all earlier steps (constant size) and is updated in place.
+        """
+        if cache is not None:
+            if not self.causal:
+                raise ValueError("incremental decoding needs causal=True")
+            return torch.cat([self.step(x[:, t : t + 1], cache) for t in range(x.size(1))], dim=1)
+        pool = prefix_softmax_pool if self.causal else softmax_pool
+        q, k, v = self.project(x)
+        global_query = pool(self.score(q, self.w_q), q, padding_mask)  # (B, 1 or N, H, d)
+        p = self.query_key(global_query, k)  # (B, N, H, d)
+        global_key = pool(self.score(p, self.w_k), p, padding_mask)
+        u = self.key_value(global_key, v)
+        return self.finish(u, q)
+
+    def step(self, x: Tensor, cache: Dict[str, Tensor]) -> Tensor:
+        """One decoding step: x (B, 1, D) -> (B, 1, D), O(D) state whatever the position."""
+        q, k, v = self.project(x)  # (B, 1, H, d)
+        global_query = PoolState.update(cache, "query_", self.score(q, self.w_q)[:, 0], q[:, 0])
+        p = self.query_key(global_query.to(k.dtype)[:, None], k)  # (B, 1, H, d)
+        global_key = PoolState.update(cache, "key_", self.score(p, self.w_k)[:, 0], p[:, 0])
+        u = self.key_value(global_key.to(v.dtype)[:, None], v)
+        return self.finish(u, q)

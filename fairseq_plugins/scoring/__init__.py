@@ -1,0 +1,2 @@
+"""Scorers registered with fairseq (`--scoring NAME`)."""
+from . import rouge  # noqa: F401
