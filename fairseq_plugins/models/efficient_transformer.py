@@ -1,0 +1,438 @@
+"""One encoder-decoder whose attention mechanisms are chosen from tables.
+
+    encoder: tokens -> scaled embedding + sinusoidal positions -> input stage -> N x
+             [x + Drop(SelfAttn(LN(x)));  x + Drop(FFN(LN(x)))] -> LN
+    decoder: tokens -> scaled embedding + sinusoidal positions -> M x
+             [x + Drop(CausalSelfAttn(LN(x)));  x + Drop(CrossAttn(LN(x), memory));  x + Drop(FFN(LN(x)))]
+             -> LN -> logits (output projection tied to the embedding)
+
+(pre-norm as written; `--post-norm` moves each LN after its residual sum, as in Vaswani et al.)
+
+`ENCODER_SELF_ATTENTION`, `DECODER_SELF_ATTENTION` and `ENCODER_INPUT_STAGE` are the one place
+that maps a mechanism's name to its module; everything else is shared, so two architectures
+differ only in what the tables give them. Tensors are batch-first throughout: (B, T, C).
+
+Sinusoidal positions have no length limit, so `--max-source-positions 65536` just works.
+"""
+from dataclasses import dataclass, field, fields
+from typing import Callable, Dict, List, Optional
+
+import torch
+import torch.nn.functional as F
+from fairseq import utils
+from fairseq.dataclass import ChoiceEnum, FairseqDataclass
+from fairseq.incremental_decoding_utils import with_incremental_state
+from fairseq.models import (
+    FairseqEncoder,
+    FairseqEncoderDecoderModel,
+    FairseqIncrementalDecoder,
+    register_model,
+    register_model_architecture,
+)
+from fairseq.modules import SinusoidalPositionalEmbedding
+from torch import Tensor, nn
+
+from ..modules.additive_attention import INTERACTIONS, AdditiveAttention
+from ..modules.softmax_attention import MultiheadSoftmaxAttention
+
+ModuleList = List[nn.Module]
+
+
+# --------------------------------------------------------------------------------------------
+# The tables: mechanism name -> builder of one module per layer.
+# A builder returns a list so that a mechanism can share one module across layers (Fastformer's
+# layer-wise sharing) or vary by layer (shifted-local attention shifts odd layers).
+# --------------------------------------------------------------------------------------------
+
+
+def fastformer_layers(causal: bool) -> Callable[[object, int, int, int], ModuleList]:
+    def build(cfg, embed_dim: int, heads: int, num_layers: int) -> ModuleList:
+        def one():
+            return AdditiveAttention(
+                embed_dim,
+                heads,
+                share_query_value=not cfg.no_fastformer_qv_sharing,
+                share_heads=cfg.fastformer_head_sharing,
+                interaction=cfg.fastformer_interaction,
+                causal=causal,
+            )
+
+        if cfg.no_fastformer_layer_sharing:
+            return [one() for _ in range(num_layers)]
+        return [one()] * num_layers  # ALBERT-style: the same module (and parameters) in every layer
+
+    return build
+
+
+def softmax_layers(causal: bool) -> Callable[[object, int, int, int], ModuleList]:
+    def build(cfg, embed_dim: int, heads: int, num_layers: int) -> ModuleList:
+        return [
+            MultiheadSoftmaxAttention(embed_dim, heads, cfg.attention_dropout, causal=causal)
+            for _ in range(num_layers)
+        ]
+
+    return build
+
+
+ENCODER_SELF_ATTENTION: Dict[str, Callable[[object, int, int, int], ModuleList]] = {
+    "softmax": softmax_layers(causal=False),
+    "fastformer": fastformer_layers(causal=False),
+}
+DECODER_SELF_ATTENTION: Dict[str, Callable[[object, int, int, int], ModuleList]] = {
+    "softmax": softmax_layers(causal=True),
+    "fastformer": fastformer_layers(causal=True),
+}
+# input stage: (cfg, embed_dim) -> module mapping (x (B,T,C), padding_mask (B,T)) to shorter ones
+ENCODER_INPUT_STAGE: Dict[str, Callable[[object, int], Optional[nn.Module]]] = {
+    "none": lambda cfg, embed_dim: None,
+}
+
+
+@dataclass
+class EfficientTransformerConfig(FairseqDataclass):
+    encoder_self_attention: ChoiceEnum(list(ENCODER_SELF_ATTENTION)) = field(
+        default="fastformer", metadata={"help": "encoder self-attention mechanism"}
+    )
+    encoder_input_stage: ChoiceEnum(list(ENCODER_INPUT_STAGE)) = field(
+        default="none", metadata={"help": "module between the embeddings and the encoder layers"}
+    )
+    decoder_self_attention: ChoiceEnum(list(DECODER_SELF_ATTENTION)) = field(
+        default="fastformer", metadata={"help": "decoder (causal) self-attention mechanism"}
+    )
+    encoder_layers: int = field(default=4, metadata={"help": "number of encoder layers"})
+    decoder_layers: int = field(default=4, metadata={"help": "number of decoder layers"})
+    encoder_embed_dim: int = field(default=256, metadata={"help": "encoder hidden size"})
+    decoder_embed_dim: int = field(default=256, metadata={"help": "decoder hidden size"})
+    encoder_ffn_embed_dim: int = field(default=1024, metadata={"help": "encoder FFN inner size"})
+    decoder_ffn_embed_dim: int = field(default=1024, metadata={"help": "decoder FFN inner size"})
+    encoder_attention_heads: int = field(default=16, metadata={"help": "encoder attention heads"})
+    decoder_attention_heads: int = field(default=16, metadata={"help": "decoder attention heads"})
+    dropout: float = field(default=0.2, metadata={"help": "dropout on embeddings and residual branches"})
+    attention_dropout: float = field(default=0.0, metadata={"help": "dropout on softmax attention weights"})
+    activation_dropout: float = field(default=0.0, metadata={"help": "dropout inside the FFN"})
+    activation_fn: ChoiceEnum(utils.get_available_activation_fns()) = field(
+        default="relu", metadata={"help": "FFN activation"}
+    )
+    post_norm: bool = field(default=False, metadata={"help": "LayerNorm after each residual sum (default: before each sublayer)"})
+    separate_embeddings: bool = field(
+        default=False,
+        metadata={"help": "do not tie the encoder, decoder and output embeddings (tying needs a joined dictionary)"},
+    )
+    no_scale_embedding: bool = field(default=False, metadata={"help": "do not scale embeddings by sqrt(dim)"})
+    max_source_positions: int = field(default=2048, metadata={"help": "longest source the model accepts"})
+    max_target_positions: int = field(default=1024, metadata={"help": "longest target the model accepts"})
+    no_fastformer_qv_sharing: bool = field(
+        default=False, metadata={"help": "Fastformer: separate value map (default: V = Q, paper sec. 3.1)"}
+    )
+    no_fastformer_layer_sharing: bool = field(
+        default=False, metadata={"help": "Fastformer: one attention module per layer (default: shared across layers)"}
+    )
+    fastformer_head_sharing: bool = field(
+        default=False, metadata={"help": "Fastformer: one w_q and one w_k for all heads"}
+    )
+    fastformer_interaction: ChoiceEnum(list(INTERACTIONS)) = field(
+        default="mul", metadata={"help": "Fastformer interaction function (paper Fig. 3)"}
+    )
+
+
+def feed_forward(embed_dim: int, ffn_dim: int, cfg) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Linear(embed_dim, ffn_dim),
+        ActivationFunction(cfg.activation_fn),
+        nn.Dropout(cfg.activation_dropout),
+        nn.Linear(ffn_dim, embed_dim),
+    )
+
+
+class ActivationFunction(nn.Module):
+    def __init__(self, name: str):
+        super().__init__()
+        self.name = name
+        self.fn = utils.get_activation_fn(name)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return self.fn(x)
+
+
+class Residual(nn.Module):
+    """x + Dropout(f(LN(x))) (pre-norm) or LN(x + Dropout(f(x))) (post-norm)."""
+
+    def __init__(self, sublayer: nn.Module, embed_dim: int, dropout: float, post_norm: bool):
+        super().__init__()
+        self.sublayer = sublayer
+        self.norm = nn.LayerNorm(embed_dim)
+        self.dropout = nn.Dropout(dropout)
+        self.post_norm = post_norm
+
+    def forward(self, x: Tensor, *args, **kwargs) -> Tensor:
+        if self.post_norm:
+            return self.norm(x + self.dropout(self.sublayer(x, *args, **kwargs)))
+        return x + self.dropout(self.sublayer(self.norm(x), *args, **kwargs))
+
+
+class FeedForwardSublayer(nn.Module):
+    def __init__(self, embed_dim: int, ffn_dim: int, cfg):
+        super().__init__()
+        self.ffn = feed_forward(embed_dim, ffn_dim, cfg)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return self.ffn(x)
+
+
+class EncoderLayer(nn.Module):
+    def __init__(self, self_attention: nn.Module, cfg):
+        super().__init__()
+        dim = cfg.encoder_embed_dim
+        self.self_attention = Residual(self_attention, dim, cfg.dropout, cfg.post_norm)
+        self.feed_forward = Residual(FeedForwardSublayer(dim, cfg.encoder_ffn_embed_dim, cfg), dim, cfg.dropout, cfg.post_norm)
+
+    def forward(self, x: Tensor, padding_mask: Optional[Tensor]) -> Tensor:
+        return self.feed_forward(self.self_attention(x, padding_mask))  # (B, T, C)
+
+
+def token_embedding(dictionary, embed_dim: int) -> nn.Embedding:
+    emb = nn.Embedding(len(dictionary), embed_dim, padding_idx=dictionary.pad())
+    nn.init.normal_(emb.weight, mean=0.0, std=embed_dim**-0.5)
+    nn.init.constant_(emb.weight[dictionary.pad()], 0.0)
+    return emb
+
+
+class EmbeddingStack(nn.Module):
+    """scale * embed(tokens) + sinusoidal positions, then dropout: (B, T) -> (B, T, C)."""
+
+    def __init__(self, embed_tokens: nn.Embedding, padding_idx: int, max_positions: int, cfg):
+        super().__init__()
+        dim = embed_tokens.embedding_dim
+        self.embed_tokens = embed_tokens
+        self.scale = 1.0 if cfg.no_scale_embedding else dim**0.5
+        self.positions = SinusoidalPositionalEmbedding(dim, padding_idx, init_size=max_positions + padding_idx + 1)
+        self.dropout = nn.Dropout(cfg.dropout)
+
+    def forward(self, tokens: Tensor, incremental_state=None) -> Tensor:
+        x = self.scale * self.embed_tokens(tokens) + self.positions(tokens, incremental_state=incremental_state)
+        if incremental_state is not None:
+            x = x[:, -1:]  # (B, 1, C): only the newest position is computed when decoding
+        return self.dropout(x)
+
+
+class EfficientEncoder(FairseqEncoder):
+    def __init__(self, cfg, dictionary, embed_tokens: nn.Embedding):
+        super().__init__(dictionary)
+        self.padding_idx = dictionary.pad()
+        self.max_source_positions = cfg.max_source_positions
+        self.embed = EmbeddingStack(embed_tokens, self.padding_idx, cfg.max_source_positions, cfg)
+        self.input_stage = ENCODER_INPUT_STAGE[cfg.encoder_input_stage](cfg, cfg.encoder_embed_dim)
+        attentions = ENCODER_SELF_ATTENTION[cfg.encoder_self_attention](
+            cfg, cfg.encoder_embed_dim, cfg.encoder_attention_heads, cfg.encoder_layers
+        )
+        self.layers = nn.ModuleList(EncoderLayer(attention, cfg) for attention in attentions)
+        self.final_norm = None if cfg.post_norm else nn.LayerNorm(cfg.encoder_embed_dim)
+
+    def forward(self, src_tokens: Tensor, src_lengths: Optional[Tensor] = None, **kwargs):
+        """src_tokens (B, S) -> memory (B, S', C) with S' = S unless the input stage shortens it."""
+        padding_mask = src_tokens.eq(self.padding_idx)  # (B, S), True = padding
+        x = self.embed(src_tokens)
+        if self.input_stage is not None:
+            x, padding_mask = self.input_stage(x, padding_mask)
+        for layer in self.layers:
+            x = layer(x, padding_mask)
+        if self.final_norm is not None:
+            x = self.final_norm(x)
+        x = x.masked_fill(padding_mask[..., None], 0.0)  # padded slots carry nothing downstream
+        return {
+            "memory": [x],  # (B, S', C)
+            "memory_padding_mask": [padding_mask],  # (B, S')
+            "src_tokens": [src_tokens],  # (B, S)
+        }
+
+    @torch.jit.export
+    def reorder_encoder_out(self, encoder_out: Dict[str, List[Tensor]], new_order: Tensor):
+        return {key: [t.index_select(0, new_order) for t in value] for key, value in encoder_out.items()}
+
+    def max_positions(self) -> int:
+        return self.max_source_positions
+
+
+@with_incremental_state
+class DecoderLayer(nn.Module):
+    """Owns its incremental state (the attentions are stateless), so a self-attention module
+    shared across layers still keeps one cache per layer."""
+
+    def __init__(self, self_attention: nn.Module, cfg):
+        super().__init__()
+        dim = cfg.decoder_embed_dim
+        self.self_attention = Residual(self_attention, dim, cfg.dropout, cfg.post_norm)
+        self.cross_attention = MultiheadSoftmaxAttention(dim, cfg.decoder_attention_heads, cfg.attention_dropout)
+        self.cross_norm = nn.LayerNorm(dim)
+        self.cross_dropout = nn.Dropout(cfg.dropout)
+        self.post_norm = cfg.post_norm
+        self.feed_forward = Residual(FeedForwardSublayer(dim, cfg.decoder_ffn_embed_dim, cfg), dim, cfg.dropout, cfg.post_norm)
+
+    def cache(self, incremental_state, name: str) -> Optional[Dict[str, Tensor]]:
+        if incremental_state is None:
+            return None
+        return self.get_incremental_state(incremental_state, name) or {}
+
+    def forward(self, x: Tensor, memory: Tensor, memory_padding_mask: Tensor, incremental_state=None, need_weights: bool = False):
+        """x (B, T, C) -> (B, T, C) and cross-attention weights (B, T, S') or None."""
+        self_cache = self.cache(incremental_state, "self_attention")
+        x = self.self_attention(x, None, cache=self_cache)
+        cross_cache = self.cache(incremental_state, "cross_attention")
+        residual = x
+        query = x if self.post_norm else self.cross_norm(x)
+        y, weights = self.cross_attention.attend(
+            query, memory=memory, memory_padding_mask=memory_padding_mask, cache=cross_cache, need_weights=need_weights
+        )
+        x = residual + self.cross_dropout(y)
+        if self.post_norm:
+            x = self.cross_norm(x)
+        if incremental_state is not None:
+            self.set_incremental_state(incremental_state, "self_attention", self_cache)
+            self.set_incremental_state(incremental_state, "cross_attention", cross_cache)
+        return self.feed_forward(x), weights
+
+    def reorder_incremental_state(self, incremental_state, new_order: Tensor):
+        """Beam search moved hypotheses: gather every cached tensor along the batch axis."""
+        for name in ("self_attention", "cross_attention"):
+            cache = self.get_incremental_state(incremental_state, name)
+            if cache:
+                reordered = {key: value.index_select(0, new_order) for key, value in cache.items()}
+                self.set_incremental_state(incremental_state, name, reordered)
+
+
+class EfficientDecoder(FairseqIncrementalDecoder):
+    def __init__(self, cfg, dictionary, embed_tokens: nn.Embedding, tie_output: bool):
+        super().__init__(dictionary)
+        self.max_target_positions = cfg.max_target_positions
+        self.embed = EmbeddingStack(embed_tokens, dictionary.pad(), cfg.max_target_positions, cfg)
+        attentions = DECODER_SELF_ATTENTION[cfg.decoder_self_attention](
+            cfg, cfg.decoder_embed_dim, cfg.decoder_attention_heads, cfg.decoder_layers
+        )
+        self.layers = nn.ModuleList(DecoderLayer(attention, cfg) for attention in attentions)
+        self.final_norm = None if cfg.post_norm else nn.LayerNorm(cfg.decoder_embed_dim)
+        if tie_output:
+            self.output_projection = None  # logits = x E^T with the token embedding E
+        else:
+            self.output_projection = nn.Linear(cfg.decoder_embed_dim, len(dictionary), bias=False)
+            nn.init.normal_(self.output_projection.weight, std=cfg.decoder_embed_dim**-0.5)
+
+    def forward(self, prev_output_tokens: Tensor, encoder_out=None, incremental_state=None, features_only: bool = False, **kwargs):
+        x, extra = self.extract_features(prev_output_tokens, encoder_out, incremental_state)
+        if not features_only:
+            x = self.output_layer(x)
+        return x, extra
+
+    def extract_features(self, prev_output_tokens: Tensor, encoder_out=None, incremental_state=None, **kwargs):
+        """prev_output_tokens (B, T) -> features (B, T, C) (T = 1 when decoding incrementally)."""
+        memory = encoder_out["memory"][0]  # (B, S', C)
+        memory_padding_mask = encoder_out["memory_padding_mask"][0]  # (B, S')
+        x = self.embed(prev_output_tokens, incremental_state)
+        # Cross-attention weights are only needed to report alignments while generating.
+        need_weights = incremental_state is not None
+        weights = None
+        for i, layer in enumerate(self.layers):
+            x, weights = layer(x, memory, memory_padding_mask, incremental_state, need_weights and i == len(self.layers) - 1)
+        if self.final_norm is not None:
+            x = self.final_norm(x)
+        return x, {"attn": [weights], "inner_states": [x]}
+
+    def output_layer(self, features: Tensor) -> Tensor:
+        if self.output_projection is None:
+            return F.linear(features, self.embed.embed_tokens.weight)  # (B, T, V)
+        return self.output_projection(features)
+
+    def max_positions(self) -> int:
+        return self.max_target_positions
+
+
+@register_model("efficient_transformer", dataclass=EfficientTransformerConfig)
+class EfficientTransformerModel(FairseqEncoderDecoderModel):
+    """Encoder-decoder for summarization with a pluggable encoder self-attention (Fastformer,
+    softmax, and the CS224N efficient variants) and a causal Fastformer or softmax decoder."""
+
+    @classmethod
+    def add_args(cls, parser):
+        # No defaults on the command line, so that the named architectures can set theirs.
+        from fairseq.dataclass.utils import gen_parser_from_dataclass
+
+        gen_parser_from_dataclass(parser, EfficientTransformerConfig(), delete_default=True)
+
+    @classmethod
+    def build_model(cls, args, task):
+        base_architecture(args)
+        check_config(args)
+        src_dict, tgt_dict = task.source_dictionary, task.target_dictionary
+        encoder_embedding = token_embedding(src_dict, args.encoder_embed_dim)
+        if args.separate_embeddings:
+            decoder_embedding = token_embedding(tgt_dict, args.decoder_embed_dim)
+        else:
+            if src_dict != tgt_dict:
+                raise ValueError(
+                    "tied embeddings need a joined dictionary (fairseq-preprocess --joined-dictionary); "
+                    "or pass --separate-embeddings"
+                )
+            decoder_embedding = encoder_embedding
+        encoder = EfficientEncoder(args, src_dict, encoder_embedding)
+        decoder = EfficientDecoder(args, tgt_dict, decoder_embedding, tie_output=not args.separate_embeddings)
+        return cls(encoder, decoder)
+
+
+def check_config(args) -> None:
+    """Reject sizes that cannot work, with a message instead of a shape error mid-training."""
+    for side in ("encoder", "decoder"):
+        dim, heads = getattr(args, f"{side}_embed_dim"), getattr(args, f"{side}_attention_heads")
+        if dim % heads:
+            raise ValueError(f"--{side}-embed-dim {dim} is not divisible by --{side}-attention-heads {heads}")
+        if getattr(args, f"{side}_layers") < 1:
+            raise ValueError(f"--{side}-layers must be at least 1")
+    if args.encoder_embed_dim != args.decoder_embed_dim:
+        raise ValueError("--encoder-embed-dim and --decoder-embed-dim must be equal (cross-attention and tied embeddings)")
+    for name in ("max_source_positions", "max_target_positions"):
+        if getattr(args, name) < 1:
+            raise ValueError(f"--{name.replace('_', '-')} must be positive")
+
+
+# --------------------------------------------------------------------------------------------
+# Named architectures: small functions that set defaults; anything given on the command line wins.
+# --------------------------------------------------------------------------------------------
+
+
+def set_defaults(args, **defaults) -> None:
+    for name, value in defaults.items():
+        if getattr(args, name, None) is None:
+            setattr(args, name, value)
+
+
+def base_architecture(args):
+    """Every field still unset gets the dataclass default (register_model already made
+    `--arch efficient_transformer` itself)."""
+    set_defaults(args, **{f.name: f.default for f in fields(EfficientTransformerConfig) if not f.name.startswith("_")})
+
+
+@register_model_architecture("efficient_transformer", "fastformer_small")
+def fastformer_small(args):
+    """Quick runs: the CS224N "small" size (3 + 3 layers, d 256, FFN 1024, 4 heads)."""
+    set_defaults(
+        args,
+        encoder_layers=3,
+        decoder_layers=3,
+        encoder_attention_heads=4,
+        decoder_attention_heads=4,
+        dropout=0.1,
+        max_source_positions=2048,
+    )
+    base_architecture(args)
+
+
+@register_model_architecture("efficient_transformer", "fastformer_cnndm")
+def fastformer_cnndm(args):
+    """Table 9, CNN/DailyMail: 4 + 4 layers, hidden 256, 16 heads, dropout 0.2, sources up to 2048."""
+    set_defaults(args, encoder_layers=4, decoder_layers=4, encoder_attention_heads=16, decoder_attention_heads=16, dropout=0.2, max_source_positions=2048)
+    base_architecture(args)
+
+
+@register_model_architecture("efficient_transformer", "fastformer_pubmed")
+def fastformer_pubmed(args):
+    """Table 9, PubMed: 2 + 4 layers, hidden 256, 16 heads, dropout 0.2, sources up to 4096."""
+    set_defaults(args, encoder_layers=2, decoder_layers=4, encoder_attention_heads=16, decoder_attention_heads=16, dropout=0.2, max_source_positions=4096)
+    base_architecture(args)
