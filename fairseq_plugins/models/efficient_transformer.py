@@ -33,6 +33,7 @@ from fairseq.modules import SinusoidalPositionalEmbedding
 from torch import Tensor, nn
 
 from ..modules.additive_attention import INTERACTIONS, AdditiveAttention
+from ..modules.copy_generator import CopyGenerator
 from ..modules.softmax_attention import MultiheadSoftmaxAttention
 
 ModuleList = List[nn.Module]
@@ -132,6 +133,11 @@ class EfficientTransformerConfig(FairseqDataclass):
     )
     fastformer_interaction: ChoiceEnum(list(INTERACTIONS)) = field(
         default="mul", metadata={"help": "Fastformer interaction function (paper Fig. 3)"}
+    )
+    copy_attention: bool = field(
+        default=False,
+        metadata={"help": "pointer-generator output: mix generating with copying source tokens through "
+                          "the last layer's cross-attention (See et al. 2017)"},
     )
 
 
@@ -274,7 +280,8 @@ class DecoderLayer(nn.Module):
         return self.get_incremental_state(incremental_state, name) or {}
 
     def forward(self, x: Tensor, memory: Tensor, memory_padding_mask: Tensor, incremental_state=None, need_weights: bool = False):
-        """x (B, T, C) -> (B, T, C) and cross-attention weights (B, T, S') or None."""
+        """x (B, T, C) -> (B, T, C), cross-attention weights (B, T, S') or None, and the
+        cross-attention context (B, T, C) (what the copy gate reads)."""
         self_cache = self.cache(incremental_state, "self_attention")
         x = self.self_attention(x, None, cache=self_cache)
         cross_cache = self.cache(incremental_state, "cross_attention")
@@ -289,7 +296,7 @@ class DecoderLayer(nn.Module):
         if incremental_state is not None:
             self.set_incremental_state(incremental_state, "self_attention", self_cache)
             self.set_incremental_state(incremental_state, "cross_attention", cross_cache)
-        return self.feed_forward(x), weights
+        return self.feed_forward(x), weights, y
 
     def reorder_incremental_state(self, incremental_state, new_order: Tensor):
         """Beam search moved hypotheses: gather every cached tensor along the batch axis."""
@@ -310,6 +317,7 @@ class EfficientDecoder(FairseqIncrementalDecoder):
         )
         self.layers = nn.ModuleList(DecoderLayer(attention, cfg) for attention in attentions)
         self.final_norm = None if cfg.post_norm else nn.LayerNorm(cfg.decoder_embed_dim)
+        self.copy_generator = CopyGenerator(cfg.decoder_embed_dim) if cfg.copy_attention else None
         if tie_output:
             self.output_projection = None  # logits = x E^T with the token embedding E
         else:
@@ -317,24 +325,30 @@ class EfficientDecoder(FairseqIncrementalDecoder):
             nn.init.normal_(self.output_projection.weight, std=cfg.decoder_embed_dim**-0.5)
 
     def forward(self, prev_output_tokens: Tensor, encoder_out=None, incremental_state=None, features_only: bool = False, **kwargs):
-        x, extra = self.extract_features(prev_output_tokens, encoder_out, incremental_state)
-        if not features_only:
-            x = self.output_layer(x)
-        return x, extra
+        features, extra = self.extract_features(prev_output_tokens, encoder_out, incremental_state)
+        if features_only:
+            return features, extra
+        logits = self.output_layer(features)
+        if self.copy_generator is None:
+            return logits, extra
+        src_tokens = encoder_out["src_tokens"][0]  # (B, S): copy targets, aligned with memory
+        log_probs = self.copy_generator(logits, features, extra["context"], extra["attn"][0], src_tokens)
+        return log_probs, dict(extra, output_is_log_probs=True)
 
     def extract_features(self, prev_output_tokens: Tensor, encoder_out=None, incremental_state=None, **kwargs):
         """prev_output_tokens (B, T) -> features (B, T, C) (T = 1 when decoding incrementally)."""
         memory = encoder_out["memory"][0]  # (B, S', C)
         memory_padding_mask = encoder_out["memory_padding_mask"][0]  # (B, S')
         x = self.embed(prev_output_tokens, incremental_state)
-        # Cross-attention weights are only needed to report alignments while generating.
-        need_weights = incremental_state is not None
-        weights = None
+        # Last-layer cross-attention weights: copied from by the pointer-generator, and reported
+        # as alignments while generating; otherwise the fused kernel skips computing them.
+        need_weights = incremental_state is not None or self.copy_generator is not None
+        weights = context = None
         for i, layer in enumerate(self.layers):
-            x, weights = layer(x, memory, memory_padding_mask, incremental_state, need_weights and i == len(self.layers) - 1)
+            x, weights, context = layer(x, memory, memory_padding_mask, incremental_state, need_weights and i == len(self.layers) - 1)
         if self.final_norm is not None:
             x = self.final_norm(x)
-        return x, {"attn": [weights], "inner_states": [x]}
+        return x, {"attn": [weights], "context": context, "inner_states": [x]}
 
     def output_layer(self, features: Tensor) -> Tensor:
         if self.output_projection is None:
@@ -376,6 +390,13 @@ class EfficientTransformerModel(FairseqEncoderDecoderModel):
         decoder = EfficientDecoder(args, tgt_dict, decoder_embedding, tie_output=not args.separate_embeddings)
         return cls(encoder, decoder)
 
+    def get_normalized_probs(self, net_output, log_probs: bool, sample=None):
+        """The copy generator already outputs log-probabilities; plain logits go through fairseq."""
+        extra = net_output[1] if len(net_output) > 1 else None
+        if isinstance(extra, dict) and extra.get("output_is_log_probs"):
+            return net_output[0] if log_probs else net_output[0].exp()
+        return super().get_normalized_probs(net_output, log_probs, sample)
+
 
 def check_config(args) -> None:
     """Reject sizes that cannot work, with a message instead of a shape error mid-training."""
@@ -385,6 +406,9 @@ def check_config(args) -> None:
             raise ValueError(f"--{side}-embed-dim {dim} is not divisible by --{side}-attention-heads {heads}")
         if getattr(args, f"{side}_layers") < 1:
             raise ValueError(f"--{side}-layers must be at least 1")
+    if args.copy_attention and args.encoder_input_stage != "none":
+        raise ValueError("--copy-attention needs source positions aligned with the memory; it cannot be "
+                         f"combined with --encoder-input-stage {args.encoder_input_stage}")
     if args.encoder_embed_dim != args.decoder_embed_dim:
         raise ValueError("--encoder-embed-dim and --decoder-embed-dim must be equal (cross-attention and tied embeddings)")
     for name in ("max_source_positions", "max_target_positions"):
