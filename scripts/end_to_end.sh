@@ -44,7 +44,13 @@ if [ -z "${DATA:-}" ]; then
     "$PY" scripts/make_toy_corpus.py "$DATA"
   fi
 fi
-find_split() { ls "$DATA/$1.jsonl.gz" "$DATA/$1.jsonl" 2>/dev/null | head -n 1; }
+find_split() {
+  local candidate
+  for candidate in "$DATA/$1.jsonl.gz" "$DATA/$1.jsonl"; do
+    [ -f "$candidate" ] && { echo "$candidate"; return 0; }
+  done
+  return 0
+}
 TRAIN_FILE="$(find_split train)"; VALID_FILE="$(find_split valid)"
 [ -n "$TRAIN_FILE" ] && [ -n "$VALID_FILE" ] || { echo "end_to_end.sh: $DATA needs train.jsonl[.gz] and valid.jsonl[.gz]" >&2; exit 2; }
 
