@@ -1,0 +1,82 @@
+"""A model bundle: everything the app needs to summarize with one model, in one directory.
+
+    checkpoint.pt     fairseq checkpoint without optimizer state, weights averaged and in fp16
+    spm.model         the sentencepiece model the data was prepared with
+    dict.source.txt   the joined fairseq dictionary (dict.target.txt is the same file)
+    dict.target.txt
+    prepare.json      how the data was prepared (source truncation, vocabulary size, ...)
+    model.json        what the model is: architecture, updates, the checkpoints averaged
+
+`Summarizer(bundle / "checkpoint.pt")` loads it (the data directory defaults to the
+checkpoint's own). fp16 halves the size; the model is built in fp32 and the weights are cast on
+load, so inference is the same up to fp16 rounding of the weights.
+"""
+import json
+import shutil
+from pathlib import Path
+from typing import List, Sequence
+
+import torch
+
+from fairseq_plugins.fixes import load_checkpoint
+
+BUNDLE_DATA_FILES = ("spm.model", "dict.source.txt", "dict.target.txt", "prepare.json")
+
+
+def average_weights(states: Sequence[dict]) -> dict:
+    """Element-wise mean of the models' parameters (Vaswani et al. 2017's checkpoint averaging).
+    Shared parameters appear under several keys and are averaged identically under each."""
+    keys = states[0]["model"].keys()
+    for state in states[1:]:
+        if state["model"].keys() != keys:
+            raise ValueError("checkpoints to average must come from the same architecture")
+    averaged = {}
+    for key in keys:
+        tensors = [state["model"][key] for state in states]
+        if tensors[0].is_floating_point():
+            averaged[key] = torch.stack([t.float() for t in tensors]).mean(0)
+        else:
+            averaged[key] = tensors[-1]
+    return averaged
+
+
+def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: bool = True) -> Path:
+    """Average `checkpoints`, drop optimizer state, store the weights in fp16 and copy the data
+    files next to them. Returns the path of the written checkpoint."""
+    if not checkpoints:
+        raise ValueError("no checkpoints to export")
+    states = [load_checkpoint(path) for path in checkpoints]
+    weights = average_weights(states)
+    if half:
+        weights = {k: v.half() if v.is_floating_point() else v for k, v in weights.items()}
+    last = states[-1]
+    exported = {
+        "cfg": last["cfg"],
+        "args": last.get("args"),
+        "model": weights,
+        "optimizer_history": [dict(last["optimizer_history"][-1], optimizer_name="none")],
+        "extra_state": {"train_iterator": {"epoch": 1}},
+        "last_optimizer_state": None,
+    }
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / "checkpoint.pt"
+    tmp = target.with_suffix(".pt.tmp")
+    torch.save(exported, tmp)
+    tmp.replace(target)
+    for name in BUNDLE_DATA_FILES:
+        source = Path(data_bin) / name
+        if not source.exists():
+            raise FileNotFoundError(f"{source} not found: is {data_bin} the data the model was trained on?")
+        shutil.copyfile(source, out / name)
+    model_cfg = last["cfg"]["model"]  # an argparse.Namespace for argparse-registered archs, else a dict
+    arch = model_cfg.get("arch") if isinstance(model_cfg, dict) else getattr(model_cfg, "arch", None)
+    card = {
+        "arch": arch,
+        "num_updates": last["optimizer_history"][-1].get("num_updates"),
+        "averaged_checkpoints": [Path(p).name for p in checkpoints],
+        "weights_dtype": "float16" if half else "float32",
+        "state_dict_elements": sum(v.numel() for v in weights.values()),  # shared tensors counted per key
+    }
+    (out / "model.json").write_text(json.dumps(card, indent=2, default=str) + "\n")
+    return target

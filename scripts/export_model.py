@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Average checkpoints and write a compact model bundle for the app (see app/bundle.py).
+
+    python scripts/export_model.py --data-bin data-bin/cnndm --out app/model \
+        checkpoints/cpu_budget/checkpoint_*_*.pt
+"""
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("checkpoints", nargs="+", help="fairseq checkpoints to average (same architecture)")
+    parser.add_argument("--data-bin", required=True, help="the prepared data the model was trained on")
+    parser.add_argument("--out", required=True, help="bundle directory to write")
+    parser.add_argument("--fp32", action="store_true", help="keep fp32 weights (default: fp16)")
+    args = parser.parse_args(argv)
+    from app.bundle import export_bundle
+
+    try:
+        path = export_bundle(args.checkpoints, args.data_bin, args.out, half=not args.fp32)
+    except (ValueError, FileNotFoundError) as error:
+        print(f"export_model: {error}", file=sys.stderr)
+        return 2
+    size = sum(f.stat().st_size for f in Path(args.out).iterdir()) / 2**20
+    print(f"wrote {path} ({size:.1f} MiB bundle, {len(args.checkpoints)} checkpoint(s) averaged)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

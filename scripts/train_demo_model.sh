@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Re-create the demo's default model: a Fastformer-encoder summarizer with a copy mechanism,
+# trained on CPU from CNN/DailyMail within a wall-clock budget, exported to app/model/.
+#
+#   scripts/train_demo_model.sh                 # DATA=../shared/data/cnndm, HOURS=3
+#   HOURS=1.5 scripts/train_demo_model.sh       # a shorter budget
+#
+# Resumable: training stops after HOURS of *cumulative* training time (fairseq's
+# --stop-time-hours counts across restarts), so run it in the background and, if the session
+# ends, run the same command again: it continues from checkpoints/$NAME/checkpoint_last.pt.
+# Settings (environment): DATA, NAME [cpu_budget], HOURS [3], LR [1e-3], WARMUP [800],
+#   MAX_TOKENS [6000], VOCAB [8000], MAX_SOURCE [400], MAX_TARGET [100], AVERAGE [3],
+#   OUT [app/model], MODEL_ARGS [see below].
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+VENV="${VENV:-$ROOT/.venv}"
+PY="$VENV/bin/python"
+DATA="${DATA:-$ROOT/../shared/data/cnndm}"
+NAME="${NAME:-cpu_budget}"
+DATA_NAME="${DATA_NAME:-cnndm}"
+HOURS="${HOURS:-3}"
+LR="${LR:-1e-3}"
+WARMUP="${WARMUP:-800}"
+MAX_TOKENS="${MAX_TOKENS:-6000}"
+VOCAB="${VOCAB:-8000}"
+MAX_SOURCE="${MAX_SOURCE:-400}"
+MAX_TARGET="${MAX_TARGET:-100}"
+AVERAGE="${AVERAGE:-3}"
+OUT="${OUT:-$ROOT/app/model}"
+# Fastformer encoder (3 layers sharing one attention module), softmax decoder self-attention,
+# pointer-generator copying from the last cross-attention; the CS224N "small" size otherwise.
+MODEL_ARGS="${MODEL_ARGS:---arch fastformer_small --decoder-self-attention softmax --copy-attention --dropout 0.1}"
+SAVE_DIR="$ROOT/checkpoints/$NAME"
+RUN_DIR="$ROOT/runs/$NAME"
+mkdir -p "$SAVE_DIR" "$RUN_DIR"
+
+[ -f "$DATA/train.jsonl.gz" ] || { echo "train_demo_model.sh: $DATA/train.jsonl.gz not found (set DATA)" >&2; exit 2; }
+if [ ! -f "data-bin/$DATA_NAME/dict.source.txt" ]; then
+  echo "==> preparing $DATA -> data-bin/$DATA_NAME"
+  "$PY" scripts/prepare_data.py --name "$DATA_NAME" --train "$DATA/train.jsonl.gz" --valid "$DATA/valid.jsonl.gz" \
+    --vocab-size "$VOCAB" --max-source-pieces "$MAX_SOURCE" --max-target-pieces "$MAX_TARGET"
+fi
+
+echo "==> training for $HOURS h of cumulative training time (log: $RUN_DIR/train.log)"
+# shellcheck disable=SC2086
+"$VENV/bin/fairseq-train" "data-bin/$DATA_NAME" --user-dir fairseq_plugins $MODEL_ARGS \
+  --task translation --source-lang source --target-lang target \
+  --max-source-positions $((MAX_SOURCE + 1)) --max-target-positions $((MAX_TARGET + 1)) --truncate-source \
+  --criterion label_smoothed_cross_entropy --label-smoothing 0.1 \
+  --optimizer adam --adam-betas '(0.9, 0.98)' --clip-norm 1.0 \
+  --lr "$LR" --lr-scheduler inverse_sqrt --warmup-updates "$WARMUP" --warmup-init-lr 1e-7 \
+  --max-tokens "$MAX_TOKENS" --required-batch-size-multiple 1 --stop-time-hours "$HOURS" --max-epoch 50 \
+  --save-dir "$SAVE_DIR" --no-epoch-checkpoints --save-interval-updates 250 --keep-interval-updates "$AVERAGE" \
+  --validate-interval-updates 250 --max-valid-steps 25 --skip-invalid-size-inputs-valid-test \
+  --log-format simple --log-interval 25 --cpu --num-workers 0 --seed 1 2>&1 | tee -a "$RUN_DIR/train.log"
+
+echo "==> exporting the average of the last $AVERAGE checkpoints to $OUT"
+mapfile -t LAST < <(ls -t "$SAVE_DIR"/checkpoint_*_*.pt | head -n "$AVERAGE")
+[ "${#LAST[@]}" -gt 0 ] || LAST=("$SAVE_DIR/checkpoint_last.pt")
+"$PY" scripts/export_model.py --data-bin "data-bin/$DATA_NAME" --out "$OUT" "${LAST[@]}"
