@@ -34,7 +34,10 @@ from torch import Tensor, nn
 
 from ..modules.additive_attention import INTERACTIONS, AdditiveAttention
 from ..modules.copy_generator import CopyGenerator
+from ..modules.local_attention import LocalAttention
+from ..modules.memory_compressed import MemoryCompressedAttention
 from ..modules.softmax_attention import MultiheadSoftmaxAttention
+from ..modules.strided_conv import StridedConv
 
 ModuleList = List[nn.Module]
 
@@ -75,9 +78,32 @@ def softmax_layers(causal: bool) -> Callable[[object, int, int, int], ModuleList
     return build
 
 
+def local_layers(shifted: bool) -> Callable[[object, int, int, int], ModuleList]:
+    """Blocks of --local-block-size tokens; with `shifted`, odd layers (1, 3, ...) move the block
+    borders by half a block (CS224N "local transformer with shifts")."""
+
+    def build(cfg, embed_dim: int, heads: int, num_layers: int) -> ModuleList:
+        return [
+            LocalAttention(embed_dim, heads, cfg.local_block_size, shift=shifted and i % 2 == 1, dropout=cfg.attention_dropout)
+            for i in range(num_layers)
+        ]
+
+    return build
+
+
+def memory_compressed_layers(cfg, embed_dim: int, heads: int, num_layers: int) -> ModuleList:
+    return [
+        MemoryCompressedAttention(embed_dim, heads, cfg.memory_compression_stride, dropout=cfg.attention_dropout)
+        for _ in range(num_layers)
+    ]
+
+
 ENCODER_SELF_ATTENTION: Dict[str, Callable[[object, int, int, int], ModuleList]] = {
     "softmax": softmax_layers(causal=False),
     "fastformer": fastformer_layers(causal=False),
+    "local": local_layers(shifted=False),
+    "shifted_local": local_layers(shifted=True),
+    "memory_compressed": memory_compressed_layers,
 }
 DECODER_SELF_ATTENTION: Dict[str, Callable[[object, int, int, int], ModuleList]] = {
     "softmax": softmax_layers(causal=True),
@@ -86,6 +112,7 @@ DECODER_SELF_ATTENTION: Dict[str, Callable[[object, int, int, int], ModuleList]]
 # input stage: (cfg, embed_dim) -> module mapping (x (B,T,C), padding_mask (B,T)) to shorter ones
 ENCODER_INPUT_STAGE: Dict[str, Callable[[object, int], Optional[nn.Module]]] = {
     "none": lambda cfg, embed_dim: None,
+    "strided_conv": lambda cfg, embed_dim: StridedConv(embed_dim, cfg.input_conv_stride),
 }
 
 
@@ -133,6 +160,17 @@ class EfficientTransformerConfig(FairseqDataclass):
     )
     fastformer_interaction: ChoiceEnum(list(INTERACTIONS)) = field(
         default="mul", metadata={"help": "Fastformer interaction function (paper Fig. 3)"}
+    )
+    local_block_size: int = field(
+        default=50, metadata={"help": "local / shifted_local attention: block size k in tokens (CS224N: 50)"}
+    )
+    memory_compression_stride: int = field(
+        default=4,
+        metadata={"help": "memory_compressed attention: kernel = stride of the key/value convolutions (CS224N: 4)"},
+    )
+    input_conv_stride: int = field(
+        default=4,
+        metadata={"help": "strided_conv input stage: kernel = stride, the factor the source is shortened by (CS224N: 4)"},
     )
     copy_attention: bool = field(
         default=False,
@@ -414,6 +452,29 @@ def check_config(args) -> None:
     for name in ("max_source_positions", "max_target_positions"):
         if getattr(args, name) < 1:
             raise ValueError(f"--{name.replace('_', '-')} must be positive")
+    check_windows(args)
+
+
+def check_windows(args) -> None:
+    """Block sizes and strides. A source shorter than a block or a stride is fine (the last block
+    or window is completed with masked padding / zeros, so any length from 1 up to
+    --max-source-positions works); a stride larger than the longest source the model accepts
+    cannot be meant, so it is rejected at start-up. A block at least as long as the longest
+    source is allowed: local attention is then full attention."""
+    for name in ("local_block_size", "memory_compression_stride", "input_conv_stride"):
+        if getattr(args, name) < 1:
+            raise ValueError(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
+    strides = []
+    if args.encoder_self_attention == "memory_compressed":
+        strides.append("memory_compression_stride")
+    if args.encoder_input_stage == "strided_conv":
+        strides.append("input_conv_stride")
+    for name in strides:
+        if getattr(args, name) > args.max_source_positions:
+            raise ValueError(
+                f"--{name.replace('_', '-')} {getattr(args, name)} is larger than the longest source the "
+                f"model accepts (--max-source-positions {args.max_source_positions})"
+            )
 
 
 # --------------------------------------------------------------------------------------------
@@ -460,3 +521,105 @@ def fastformer_pubmed(args):
     """Table 9, PubMed: 2 + 4 layers, hidden 256, 16 heads, dropout 0.2, sources up to 4096."""
     set_defaults(args, encoder_layers=2, decoder_layers=4, encoder_attention_heads=16, decoder_attention_heads=16, dropout=0.2, max_source_positions=4096)
     base_architecture(args)
+
+
+# --------------------------------------------------------------------------------------------
+# CS224N (papers.md part B): the study changed only the encoder, so every one of these has a
+# standard causal softmax decoder. Sizes come from the presets above: *_small is the study's
+# "small" (3 + 3 layers, 4 heads, d 256, FFN 1024, dropout 0.1); *_cnndm / *_pubmed are the
+# Fastformer Table 9 sizes, so each mechanism can be compared with Fastformer at equal size and
+# source length. LightConv, the study's sixth row, is fairseq's own model: lightconv_presets.py.
+# --------------------------------------------------------------------------------------------
+
+
+def cs224n_variant(args, size: Callable, **encoder) -> None:
+    """Set the encoder mechanism and a softmax decoder, then the sizes of the `size` preset."""
+    set_defaults(args, decoder_self_attention="softmax", **encoder)
+    size(args)
+
+
+TRANSFORMER = dict(encoder_self_attention="softmax")
+LOCAL = dict(encoder_self_attention="local")  # blocks of --local-block-size (50)
+SHIFTED_LOCAL = dict(encoder_self_attention="shifted_local")  # odd layers shifted by 25
+INPUT_CONV = dict(encoder_self_attention="softmax", encoder_input_stage="strided_conv")  # N -> N/4
+MEMORY_COMPRESSED = dict(encoder_self_attention="memory_compressed")  # keys, values N -> N/4
+
+
+@register_model_architecture("efficient_transformer", "transformer_small")
+def transformer_small(args):
+    """TransformerSmall: full softmax attention in the encoder."""
+    cs224n_variant(args, fastformer_small, **TRANSFORMER)
+
+
+@register_model_architecture("efficient_transformer", "local_transformer_small")
+def local_transformer_small(args):
+    """LocalSmall: attention inside blocks of 50 tokens."""
+    cs224n_variant(args, fastformer_small, **LOCAL)
+
+
+@register_model_architecture("efficient_transformer", "shifted_local_transformer_small")
+def shifted_local_transformer_small(args):
+    """LocalSmall + shift: blocks of 50, shifted by 25 in odd layers."""
+    cs224n_variant(args, fastformer_small, **SHIFTED_LOCAL)
+
+
+@register_model_architecture("efficient_transformer", "input_conv_transformer_small")
+def input_conv_transformer_small(args):
+    """TransformerSmall + input conv: kernel = stride = 4 convolution before the encoder layers."""
+    cs224n_variant(args, fastformer_small, **INPUT_CONV)
+
+
+@register_model_architecture("efficient_transformer", "memory_compressed_transformer_small")
+def memory_compressed_transformer_small(args):
+    """Memory-compressed: keys and values shortened by kernel = stride = 4 convolutions."""
+    cs224n_variant(args, fastformer_small, **MEMORY_COMPRESSED)
+
+
+@register_model_architecture("efficient_transformer", "transformer_cnndm")
+def transformer_cnndm(args):
+    cs224n_variant(args, fastformer_cnndm, **TRANSFORMER)
+
+
+@register_model_architecture("efficient_transformer", "local_transformer_cnndm")
+def local_transformer_cnndm(args):
+    cs224n_variant(args, fastformer_cnndm, **LOCAL)
+
+
+@register_model_architecture("efficient_transformer", "shifted_local_transformer_cnndm")
+def shifted_local_transformer_cnndm(args):
+    cs224n_variant(args, fastformer_cnndm, **SHIFTED_LOCAL)
+
+
+@register_model_architecture("efficient_transformer", "input_conv_transformer_cnndm")
+def input_conv_transformer_cnndm(args):
+    cs224n_variant(args, fastformer_cnndm, **INPUT_CONV)
+
+
+@register_model_architecture("efficient_transformer", "memory_compressed_transformer_cnndm")
+def memory_compressed_transformer_cnndm(args):
+    cs224n_variant(args, fastformer_cnndm, **MEMORY_COMPRESSED)
+
+
+@register_model_architecture("efficient_transformer", "transformer_pubmed")
+def transformer_pubmed(args):
+    cs224n_variant(args, fastformer_pubmed, **TRANSFORMER)
+
+
+@register_model_architecture("efficient_transformer", "local_transformer_pubmed")
+def local_transformer_pubmed(args):
+    cs224n_variant(args, fastformer_pubmed, **LOCAL)
+
+
+@register_model_architecture("efficient_transformer", "shifted_local_transformer_pubmed")
+def shifted_local_transformer_pubmed(args):
+    cs224n_variant(args, fastformer_pubmed, **SHIFTED_LOCAL)
+
+
+@register_model_architecture("efficient_transformer", "input_conv_transformer_pubmed")
+def input_conv_transformer_pubmed(args):
+    cs224n_variant(args, fastformer_pubmed, **INPUT_CONV)
+
+
+@register_model_architecture("efficient_transformer", "memory_compressed_transformer_pubmed")
+def memory_compressed_transformer_pubmed(args):
+    cs224n_variant(args, fastformer_pubmed, **MEMORY_COMPRESSED)

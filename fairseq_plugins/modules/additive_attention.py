@@ -26,6 +26,19 @@ step-by-step decoding keeps, per pooling and head, a running max m, a running de
 a running numerator n (`PoolState`): constant size whatever the step, reordered by beam search
 like any other incremental state.
 
+How the bidirectional form is evaluated (interaction "mul", the default). Everything after
+the query map is linear in the input x_i (k_i = W_k x_i + b_k), so with u_h = w_k * q_h for head h
+
+    w_k . p_i = u . k_i = (W_k^T u) . x_i + u . b_k     and     k = q * sum_i beta_i k_i
+                                                                  = q * (W_k (sum_i beta_i x_i) + b_k)
+
+(sum_i beta_i = 1): the scores and the pool of eq. 5-6 are taken on x directly, and neither
+the keys k_i nor the products p_i are ever formed. That saves the key projection (an N x d_model^2
+matrix product, a third of the layer's attention cost) and two passes over N x d_model tensors;
+the result is the same up to floating-point rounding. The per-head products are small matrix
+products against block-diagonal matrices (no head-major copies of the N x d_model tensors).
+The other interactions and the causal form evaluate the equations as written.
+
 Switches (paper sections 3.1 and 4.5, Fig. 3):
     share_query_value: V = Q (one map fewer; default on, neutral or better in the paper);
     share_heads:       one w_q and one w_k for all heads (the paper found head sharing hurts);
@@ -92,6 +105,55 @@ def softmax_pool(scores: Tensor, values: Tensor, padding_mask: Optional[Tensor] 
     with torch.autocast(device_type=values.device.type, enabled=False):
         pooled = torch.einsum("bnh,bnhd->bhd", weights, values.float())
     return pooled.unsqueeze(1).to(values.dtype)  # (B, 1, H, d)
+
+
+def block_diagonal(w: Tensor) -> Tensor:
+    """(..., H, d) -> (..., H*d, H): column h holds w[..., h, :] in rows h*d .. h*d+d-1 and
+    zeros elsewhere, so that x (N, H*d) @ block_diagonal(w) gives every head's w_h . x_h."""
+    heads = w.size(-2)
+    eye = torch.eye(heads, dtype=w.dtype, device=w.device)
+    return (w.unsqueeze(-1) * eye[:, None, :]).flatten(-3, -2)
+
+
+def diagonal_blocks(r: Tensor, head_dim: int) -> Tensor:
+    """(B, H, H*d) -> (B, H, d): row h's own block h (the heads' part of a product that was
+    taken for all heads at once)."""
+    batch, heads, _ = r.shape
+    return r.view(batch, heads, heads, head_dim).diagonal(dim1=1, dim2=2).transpose(1, 2)
+
+
+class HeadScores(torch.autograd.Function):
+    """scores = x @ a for x (B, N, D) and a (B, D, H) or (D, H) (H a handful of heads).
+
+    The same as torch.matmul, with a backward that takes the gradient of `a` as (grad^T x)^T:
+    the (D, N) @ (N, H) product autograd would use is several times slower on CPU BLAS than
+    (H, N) @ (N, D) for long N and few heads."""
+
+    @staticmethod
+    def forward(ctx, x: Tensor, a: Tensor) -> Tensor:
+        ctx.save_for_backward(x, a)
+        return torch.matmul(x, a)
+
+    @staticmethod
+    def backward(ctx, grad: Tensor):
+        x, a = ctx.saved_tensors
+        grad_x = grad_a = None
+        if ctx.needs_input_grad[0]:
+            grad_x = torch.matmul(grad, a.transpose(-1, -2))
+        if ctx.needs_input_grad[1]:
+            if a.dim() == 2:
+                grad_a = torch.mm(grad.reshape(-1, grad.size(-1)).t(), x.reshape(-1, x.size(-1))).t()
+            else:
+                grad_a = torch.bmm(grad.transpose(1, 2), x).transpose(1, 2)
+        return grad_x, grad_a
+
+
+def masked_softmax(scores: Tensor, padding_mask: Optional[Tensor]) -> Tensor:
+    """softmax over the length axis (1) in fp32, padding (B, N) set to -inf first."""
+    scores = scores.float()
+    if padding_mask is not None:
+        scores = scores.masked_fill(padding_mask[:, :, None], float("-inf"))
+    return torch.softmax(scores, dim=1)
 
 
 def prefix_softmax_pool(scores: Tensor, values: Tensor, padding_mask: Optional[Tensor] = None) -> Tensor:
@@ -210,6 +272,8 @@ class AdditiveAttention(nn.Module):
             if not self.causal:
                 raise ValueError("incremental decoding needs causal=True")
             return torch.cat([self.step(x[:, t : t + 1], cache) for t in range(x.size(1))], dim=1)
+        if not self.causal and isinstance(self.query_key, Multiply) and isinstance(self.key_value, Multiply):
+            return self.forward_multiply(x, padding_mask)
         pool = prefix_softmax_pool if self.causal else softmax_pool
         q, k, v = self.project(x)
         global_query = pool(self.score(q, self.w_q), q, padding_mask)  # (B, 1 or N, H, d)
@@ -217,6 +281,55 @@ class AdditiveAttention(nn.Module):
         global_key = pool(self.score(p, self.w_k), p, padding_mask)
         u = self.key_value(global_key, v)
         return self.finish(u, q)
+
+    def forward_multiply(self, x: Tensor, padding_mask: Optional[Tensor] = None) -> Tensor:
+        """The bidirectional form with the "mul" interaction, scores and key pool taken on x
+        (see the module docstring): (B, N, D) -> (B, N, D)."""
+        q, query_scores = self.project_query(x)
+        v = q if self.v_proj is None else self.v_proj(x)
+        u = self.attention_core(x, q, query_scores, v, padding_mask)
+        return self.out_proj(u) + q
+
+    def project_query(self, x: Tensor):
+        """q = W_q x_i + b_q (B, N, D) and, when no gradient is needed, its pooling scores
+        w_q . q_i / sqrt(d) (B, N, H) as H extra output columns of the same matrix product (one
+        pass over x instead of two); None for the scores otherwise."""
+        if torch.is_grad_enabled():
+            return self.q_proj(x), None
+        w_q = self.query_scorer()  # (D, H)
+        weight, bias = self.q_proj.weight, self.q_proj.bias
+        extended = F.linear(x, torch.cat([weight, w_q.t().to(weight.dtype) @ weight]), torch.cat([bias, bias @ w_q.to(bias.dtype)]))
+        return extended[..., : x.size(-1)], extended[..., x.size(-1) :]
+
+    def query_scorer(self) -> Tensor:
+        """w_q / sqrt(d) of every head as a (D, H) block-diagonal matrix: q @ it = the scores."""
+        return block_diagonal(self.w_q.expand(self.num_heads, self.head_dim) * self.scale)
+
+    def attention_core(
+        self, x: Tensor, q: Tensor, query_scores: Optional[Tensor], v: Tensor, padding_mask: Optional[Tensor] = None
+    ) -> Tensor:
+        """Everything between the maps: x, q, v (B, N, D) -> u (B, N, D), u_i = k * v_i.
+
+        Softmaxes, pools and scores in fp32 (autocast off), as `softmax_pool`."""
+        batch, _, dim = x.shape
+        heads, head_dim = self.num_heads, self.head_dim
+        with torch.autocast(device_type=x.device.type, enabled=False):
+            q32, x32 = q.float(), x.float()
+            if query_scores is None:
+                query_scores = HeadScores.apply(q32, self.query_scorer().float())
+            alpha = masked_softmax(query_scores, padding_mask)  # eq. 3: (B, N, H)
+            # eq. 4: global query = sum_i alpha_i q_i
+            global_query = diagonal_blocks(torch.bmm(alpha.transpose(1, 2), q32), head_dim)  # (B, H, d)
+            # eq. 5: w_k . (q * k_i) = (W_k^T u) . x_i + u . b_k  with u = w_k * q per head
+            weight, bias = self.k_proj.weight.float(), self.k_proj.bias.float()
+            u = block_diagonal(self.w_k.float() * global_query * self.scale).transpose(1, 2)  # (B, H, D)
+            key_scores = HeadScores.apply(x32, torch.matmul(u, weight).transpose(1, 2)) + F.linear(u, bias).unsqueeze(1)
+            beta = masked_softmax(key_scores, padding_mask)  # (B, N, H)
+            # eq. 6: global key = q * sum_i beta_i k_i = q * (W_k sum_i beta_i x_i + b_k)
+            pooled_x = torch.bmm(beta.transpose(1, 2), x32)  # (B, H, D)
+            pooled_k = diagonal_blocks(F.linear(pooled_x, weight), head_dim) + bias.view(heads, head_dim)
+            global_key = (global_query * pooled_k).reshape(batch, 1, dim)
+        return v * global_key.to(v.dtype)  # u_i = k * v_i, heads side by side
 
     def step(self, x: Tensor, cache: Dict[str, Tensor]) -> Tensor:
         """One decoding step: x (B, 1, D) -> (B, 1, D), O(D) state whatever the position."""

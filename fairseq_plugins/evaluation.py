@@ -1,0 +1,700 @@
+"""Evaluation harness: systems, corpus ROUGE with bootstrap confidence intervals, paired
+bootstrap tests, and the files that ``scripts/evaluate.py`` reads and writes.
+
+Systems (each turns JSON Lines articles into one summary a document, sentences joined by
+``" <n> "``):
+
+- ``lead_summary`` (Lead-k): the first k sentences of the article, normalized as in training
+  (``text.normalize_text``) and split with ``text.split_sentences``;
+- ``oracle_summary``: the greedy extractive oracle (Nallapati et al. 2017; Liu & Lapata 2019):
+  repeatedly add the article sentence that most raises ROUGE-1 F + ROUGE-2 F of the selection
+  against the reference, stop when nothing raises it or at ``max_sentences``; the chosen
+  sentences in article order.  Tokens as ROUGE sees them (rouge-score's tokenizer with Porter
+  stemming), n-gram counts clipped as in ROUGE;
+- ``CheckpointSystem``: a trained model.  Each article goes through ``text.prepare_source`` with
+  the data directory's sentencepiece model and source limit (the function and settings that
+  prepared the training data), the dictionary of that directory, then fairseq's beam search
+  (``task.build_generator``) in batches built by fairseq's own batch iterator.
+
+References: the ``summary`` field's lines (sentences joined by "\\n" in our JSON Lines files),
+whitespace collapsed, nothing else changed.
+
+Scores: ``fairseq_plugins.scoring.rouge.score_document`` per document (F1 x 100; Porter
+stemming; ROUGE-Lsum over sentences).  ``bootstrap_cis``: percentile bootstrap of the corpus
+mean, the same resampled documents for every metric, seeded.  ``paired_bootstrap``: the two
+systems' per-document differences resampled together; the two-sided p-value is the share of
+resampled mean differences, shifted to the null hypothesis of no difference, at least as far
+from zero as the observed one ((1 + count) / (1 + resamples)).
+
+Output directory (one per system, or per shard of a system): ``hypotheses.txt``,
+``references.txt`` (one summary a line, sentences separated by ``<n>``), ``ids.txt`` (the
+documents' ids) and ``scores.json`` (settings, which documents, corpus means, confidence
+intervals, per-document scores).
+"""
+import functools
+import gzip
+import json
+import math
+import os
+import sys
+import time
+import warnings
+from collections import Counter
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from . import text
+from .scoring.rouge import DISPLAY_NAMES, ROUGE_TYPES, score_document
+
+__all__ = [
+    "EvaluationError",
+    "DecodingPreset",
+    "DECODING_PRESETS",
+    "get_preset",
+    "Document",
+    "read_jsonl",
+    "reference_line",
+    "lead_sentences",
+    "lead_summary",
+    "oracle_indices",
+    "oracle_summary",
+    "CheckpointSystem",
+    "score_pairs",
+    "parallel_map",
+    "bootstrap_cis",
+    "paired_bootstrap",
+    "shard_indices",
+    "summarize_scores",
+    "write_outputs",
+    "read_outputs",
+    "merge_outputs",
+    "compare_outputs",
+    "format_scores",
+    "format_comparison",
+]
+
+SEPARATOR = f" {text.SENTENCE_SEPARATOR} "
+DEFAULT_RESAMPLES = 1000
+DEFAULT_SEED = 1
+CONFIDENCE = 0.95
+
+
+class EvaluationError(Exception):
+    """A problem with the user's input (files, options): the message says what and where."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Decoding presets
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DecodingPreset:
+    """Beam search settings (fairseq-generate's flags of the same names; lengths in pieces) and
+    the extractive baselines' settings for one data set."""
+
+    beam: int
+    no_repeat_ngram_size: int
+    min_len: int
+    max_len_a: float
+    max_len_b: int
+    lenpen: float
+    lead_k: int = 3
+    oracle_max_sentences: Optional[int] = 3  # None: add sentences while ROUGE improves
+    note: str = ""
+
+
+# Initial values; min_len / max_len_b / lenpen are to be tuned on `valid`.
+DECODING_PRESETS: Dict[str, DecodingPreset] = {
+    # CS224N: beam 4 with repeated trigrams blocked, summaries up to 120 tokens at test.
+    # CNN/DM references average 56 words (about 70 pieces).
+    "cnndm": DecodingPreset(beam=4, no_repeat_ngram_size=3, min_len=40, max_len_a=0, max_len_b=120,
+                            lenpen=1.0, lead_k=3, oracle_max_sentences=3,
+                            note="CS224N decoding (beam 4, trigram blocking, up to 120); lengths untuned"),
+    # Fastformer Table 9: beam 5.
+    "cnndm_paper": DecodingPreset(beam=5, no_repeat_ngram_size=3, min_len=40, max_len_a=0, max_len_b=120,
+                                  lenpen=1.0, lead_k=3, oracle_max_sentences=3,
+                                  note="Fastformer Table 9 beam 5; lengths untuned"),
+    # PubMed abstracts average about 200 words (about 260 pieces), 6-7 sentences.
+    "pubmed": DecodingPreset(beam=5, no_repeat_ngram_size=3, min_len=120, max_len_a=0, max_len_b=400,
+                             lenpen=1.0, lead_k=3, oracle_max_sentences=None,
+                             note="Fastformer Table 9 beam 5; lengths untuned"),
+}
+
+
+def get_preset(name: str, **overrides) -> DecodingPreset:
+    """A preset by name, with the given fields replaced (None values ignored)."""
+    if name not in DECODING_PRESETS:
+        raise EvaluationError(f"unknown preset {name!r}; known presets: {', '.join(DECODING_PRESETS)}")
+    changes = {k: v for k, v in overrides.items() if v is not None}
+    preset = replace(DECODING_PRESETS[name], **changes)
+    if preset.beam < 1:
+        raise EvaluationError(f"beam must be >= 1, got {preset.beam}")
+    if preset.min_len < 0 or preset.max_len_b < 1 or preset.min_len > preset.max_len_b:
+        raise EvaluationError(f"need 0 <= min_len <= max_len_b and max_len_b >= 1, got "
+                              f"min_len {preset.min_len}, max_len_b {preset.max_len_b}")
+    if preset.no_repeat_ngram_size < 0:
+        raise EvaluationError("no_repeat_ngram_size must be >= 0 (0 turns blocking off)")
+    if preset.lead_k < 1:
+        raise EvaluationError(f"lead_k must be >= 1, got {preset.lead_k}")
+    return preset
+
+
+# ---------------------------------------------------------------------------------------------
+# Data
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Document:
+    index: int  # position in the file (0-based)
+    id: str
+    article: str
+    summary: str
+
+
+def read_jsonl(path, limit: Optional[int] = None) -> List[Document]:
+    """``{"id", "article", "summary"}`` a line (``.gz`` read as gzip).  ``limit``: the first N."""
+    path = Path(path)
+    if not path.exists():
+        raise EvaluationError(f"{path}: no such file")
+    if path.is_dir():
+        raise EvaluationError(f"{path}: is a directory, expected a JSON Lines file")
+    opener = gzip.open if path.suffix == ".gz" else open
+    docs: List[Document] = []
+    try:
+        with opener(path, "rt", encoding="utf-8") as f:
+            for lineno, line in enumerate(f, 1):
+                if limit is not None and len(docs) >= limit:
+                    break
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                except ValueError as err:
+                    raise EvaluationError(f"{path}:{lineno}: not a JSON object ({err})") from None
+                if not isinstance(row, dict):
+                    raise EvaluationError(f"{path}:{lineno}: not a JSON object")
+                for key in ("article", "summary"):
+                    if key not in row:
+                        raise EvaluationError(f"{path}:{lineno}: no {key!r} field (each line needs "
+                                              "'article' and 'summary')")
+                summary = row["summary"]
+                if isinstance(summary, list):
+                    summary = "\n".join(str(s) for s in summary)
+                article = row["article"]
+                if isinstance(article, list):
+                    article = "\n".join(str(s) for s in article)
+                docs.append(Document(len(docs), str(row.get("id", len(docs))), str(article), str(summary)))
+    except (OSError, EOFError, UnicodeDecodeError) as err:
+        raise EvaluationError(f"{path}: cannot read it ({type(err).__name__}: {err})") from None
+    if not docs:
+        raise EvaluationError(f"{path}: no documents in it")
+    return docs
+
+
+def _clean_line(sentences: Iterable[str]) -> str:
+    return SEPARATOR.join(" ".join(s.split()) for s in sentences if s and s.strip())
+
+
+def reference_line(summary: str) -> str:
+    """The reference as one line: the summary's lines (sentences), joined by " <n> "."""
+    return _clean_line(summary.split("\n"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Extractive systems
+# ---------------------------------------------------------------------------------------------
+
+
+def lead_sentences(article: str, k: int = 3) -> List[str]:
+    """The first k sentences of the article as training normalized it."""
+    return text.lead(text.normalize_text(article), k)
+
+
+def lead_summary(article: str, k: int = 3) -> str:
+    return _clean_line(lead_sentences(article, k))
+
+
+class _CachedStemmer:
+    """rouge-score's Porter stemmer with a cache (the oracle stems every article word)."""
+
+    def __init__(self):
+        from nltk.stem import porter
+
+        self._stem = functools.lru_cache(maxsize=200_000)(porter.PorterStemmer().stem)
+
+    def stem(self, word: str) -> str:
+        return self._stem(word)
+
+
+@functools.lru_cache(maxsize=1)
+def _stemmer():
+    return _CachedStemmer()
+
+
+def rouge_tokens(sentence: str) -> List[str]:
+    """The tokens ROUGE compares (rouge-score's tokenizer, Porter stemming)."""
+    from rouge_score import tokenize
+
+    return tokenize.tokenize(sentence, _stemmer())
+
+
+def _ngrams(tokens: Sequence[str], n: int) -> Counter:
+    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+
+
+def _f1(overlap: int, hyp_total: int, ref_total: int) -> float:
+    if overlap == 0 or hyp_total == 0 or ref_total == 0:
+        return 0.0
+    p, r = overlap / hyp_total, overlap / ref_total
+    return 2 * p * r / (p + r)
+
+
+def oracle_indices(sentences: Sequence[str], reference_sentences: Sequence[str],
+                   max_sentences: Optional[int] = 3) -> List[int]:
+    """Greedy oracle: indices (in article order) of the sentences whose union maximises
+    ROUGE-1 F + ROUGE-2 F against the reference, added one at a time while the sum improves."""
+    ref_tokens = [t for s in reference_sentences for t in rouge_tokens(s)]
+    ref1, ref2 = _ngrams(ref_tokens, 1), _ngrams(ref_tokens, 2)
+    ref1_total, ref2_total = sum(ref1.values()), sum(ref2.values())
+    cand = []
+    for sentence in sentences:
+        toks = rouge_tokens(sentence)
+        cand.append((_ngrams(toks, 1), _ngrams(toks, 2)))
+    selected: List[int] = []
+    sel1, sel2 = Counter(), Counter()
+    best_score = 0.0
+    limit = len(sentences) if max_sentences is None else min(max_sentences, len(sentences))
+    while len(selected) < limit:
+        best_i, best_new = None, best_score
+        for i, (c1, c2) in enumerate(cand):
+            if i in selected or not c1:
+                continue
+            u1, u2 = sel1 + c1, sel2 + c2
+            o1 = sum(min(v, ref1[g]) for g, v in u1.items() if g in ref1)
+            o2 = sum(min(v, ref2[g]) for g, v in u2.items() if g in ref2)
+            score = _f1(o1, sum(u1.values()), ref1_total) + _f1(o2, sum(u2.values()), ref2_total)
+            if score > best_new:
+                best_i, best_new = i, score
+        if best_i is None:
+            break
+        selected.append(best_i)
+        sel1 += cand[best_i][0]
+        sel2 += cand[best_i][1]
+        best_score = best_new
+    return sorted(selected)
+
+
+def oracle_summary(article: str, summary: str, max_sentences: Optional[int] = 3) -> str:
+    sentences = text.split_sentences(text.normalize_text(article))
+    reference = [s for s in summary.split("\n") if s.strip()]
+    chosen = oracle_indices(sentences, reference, max_sentences)
+    return _clean_line(sentences[i] for i in chosen)
+
+
+# ---------------------------------------------------------------------------------------------
+# A trained model
+# ---------------------------------------------------------------------------------------------
+
+
+class CheckpointSystem:
+    """A fairseq checkpoint plus the data directory it was trained on (``dict.source.txt``,
+    ``spm.model``, ``prepare.json``).  ``summarize(articles)`` generates in batches."""
+
+    def __init__(self, checkpoint, data_bin, preset: DecodingPreset, *, batch_size: int = 16,
+                 max_tokens: Optional[int] = None, max_source_pieces: Optional[int] = None,
+                 device: str = "auto", log=None):
+        import torch
+
+        from . import fixes
+        from fairseq import checkpoint_utils
+
+        self.log = log or (lambda message: print(message, file=sys.stderr, flush=True))
+        checkpoint, data_bin = Path(checkpoint), Path(data_bin)
+        if not checkpoint.is_file():
+            raise EvaluationError(f"{checkpoint}: no such checkpoint file")
+        if not data_bin.is_dir():
+            raise EvaluationError(f"{data_bin}: no such data directory (--data-bin: the directory "
+                                  "the model was trained on)")
+        for needed in ("dict.source.txt", "spm.model"):
+            if not (data_bin / needed).exists():
+                raise EvaluationError(f"{data_bin}: no {needed} in it (--data-bin must be the directory "
+                                      "scripts/prepare_data.py wrote for this model)")
+        try:
+            state = fixes.load_checkpoint(str(checkpoint), {"data": str(data_bin)})
+        except ValueError as err:
+            raise EvaluationError(str(err)) from None
+        try:
+            models, _cfg, task = checkpoint_utils.load_model_ensemble_and_task(
+                [str(checkpoint)], state=state)
+        except RuntimeError as err:
+            first = str(err).strip().splitlines()[0][:300]
+            raise EvaluationError(f"{checkpoint}: cannot build the model with the dictionary of "
+                                  f"{data_bin} (was it trained on that directory?): {first}") from None
+        if device == "auto":
+            device = "cuda" if torch.cuda.is_available() else "cpu"
+        self.device = torch.device(device)
+        self.model = models[0].to(self.device).eval()
+        self.task = task
+        self.src_dict = task.source_dictionary
+        self.tgt_dict = task.target_dictionary
+        self.sp = text.load_sentencepiece(str(data_bin / "spm.model"))
+        settings = {}
+        if (data_bin / "prepare.json").exists():
+            try:
+                settings = json.loads((data_bin / "prepare.json").read_text())
+            except ValueError:
+                settings = {}
+        model_limit = self.model.max_positions()
+        model_limit = model_limit[0] if isinstance(model_limit, tuple) else model_limit
+        model_limit = int(min(model_limit, task.max_positions()[0])) - 1  # room for </s>
+        wanted = max_source_pieces or settings.get("max_source_pieces") or model_limit
+        self.max_source_pieces = min(int(wanted), model_limit)
+        self.preset = preset
+        self.batch_size = batch_size
+        self.max_tokens = max_tokens
+        self.num_updates = state.get("optimizer_history", [{}])[-1].get("num_updates")
+        from fairseq.dataclass.configs import GenerationConfig
+
+        self.generator = task.build_generator(
+            [self.model],
+            GenerationConfig(beam=preset.beam, min_len=preset.min_len, max_len_a=preset.max_len_a,
+                             max_len_b=preset.max_len_b, lenpen=preset.lenpen,
+                             no_repeat_ngram_size=preset.no_repeat_ngram_size),
+        )
+
+        # fairseq stops a summary one short of the model's --max-target-positions
+        self.length_cap = int(getattr(self.generator, "max_len", 10**9)) - 1
+        if preset.max_len_a == 0 and preset.max_len_b > self.length_cap:
+            self.log(f"warning: summaries are capped at {self.length_cap} pieces by the model's "
+                     f"--max-target-positions; the preset asks for up to {preset.max_len_b}")
+
+    def encode(self, article: str):
+        pieces, _total = text.prepare_source(article, self.sp, self.max_source_pieces)
+        return self.src_dict.encode_line(pieces, add_if_not_exist=False, append_eos=True).long()
+
+    def summarize(self, articles: Sequence[str]) -> List[str]:
+        """One summary line per article (sentences joined by " <n> "); an article with no text
+        gets an empty summary."""
+        import torch
+        from fairseq import utils
+
+        tokens, positions = [], []
+        for i, article in enumerate(articles):
+            t = self.encode(article)
+            if t.numel() > 1:
+                tokens.append(t)
+                positions.append(i)
+        out = [""] * len(articles)
+        if not tokens:
+            return out
+        dataset = self.task.build_dataset_for_inference(tokens, [t.numel() for t in tokens])
+        done, start, last_report = 0, time.perf_counter(), time.perf_counter()
+        with torch.inference_mode(), warnings.catch_warnings():
+            # fairseq's loader asks for pinned memory, which a CPU-only torch warns about
+            warnings.filterwarnings("ignore", message=".*pin_memory.*")
+            itr = self._batches(dataset)
+            for sample in itr:
+                if self.device.type == "cuda":
+                    sample = utils.move_to_cuda(sample)
+                hypos = self.task.inference_step(self.generator, [self.model], sample)
+                for j, sample_id in enumerate(sample["id"].tolist()):
+                    best = hypos[j][0]
+                    pieces = self.tgt_dict.string(best["tokens"])
+                    out[positions[sample_id]] = _clean_line(text.unjoin(text.decode_pieces(pieces)))
+                done += len(sample["id"])
+                now = time.perf_counter()
+                if now - last_report > 30 or done == len(tokens):
+                    self.log(f"generated {done}/{len(tokens)} summaries ({now - start:.0f} s)")
+                    last_report = now
+        return out
+
+    def _batches(self, dataset):
+        from fairseq import utils
+
+        return self.task.get_batch_iterator(
+            dataset=dataset,
+            max_tokens=self.max_tokens,
+            max_sentences=self.batch_size,
+            max_positions=utils.resolve_max_positions(self.task.max_positions(), self.model.max_positions()),
+            ignore_invalid_inputs=False,
+            required_batch_size_multiple=1,
+            num_workers=0,
+        ).next_epoch_itr(shuffle=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Scores
+# ---------------------------------------------------------------------------------------------
+
+
+def _apply_chunk(job):
+    fn, items = job
+    return [fn(*item) for item in items]
+
+
+def parallel_map(fn, items: Sequence[tuple], workers: int = 1) -> list:
+    """``[fn(*item) for item in items]``, in chunks over ``workers`` forked processes when there
+    are enough items (same results, same order).  ``fn`` must be a module-level function."""
+    items = list(items)
+    workers = max(1, int(workers))
+    if workers == 1 or len(items) < 200 or not hasattr(os, "fork"):
+        return _apply_chunk((fn, items))
+    import multiprocessing
+
+    size = max(50, math.ceil(len(items) / (workers * 4)))
+    jobs = [(fn, items[i:i + size]) for i in range(0, len(items), size)]
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        return [r for chunk in pool.map(_apply_chunk, jobs) for r in chunk]
+
+
+def score_pairs(references: Sequence[str], hypotheses: Sequence[str], workers: int = 1) -> Dict[str, List[float]]:
+    """Per-document ROUGE F1 x 100 for each type in ROUGE_TYPES, in document order.  ``workers``
+    > 1 scores chunks in forked processes (same numbers, same order)."""
+    if len(references) != len(hypotheses):
+        raise EvaluationError(f"{len(references)} references but {len(hypotheses)} hypotheses")
+    results = parallel_map(score_document, list(zip(references, hypotheses)), workers)
+    return {t: [r[t] for r in results] for t in ROUGE_TYPES}
+
+
+def _resample_means(matrix: np.ndarray, resamples: int, seed: int) -> np.ndarray:
+    """matrix (documents x metrics) -> (resamples x metrics) means of resampled documents."""
+    n = matrix.shape[0]
+    rng = np.random.default_rng(seed)
+    out = np.empty((resamples, matrix.shape[1]))
+    block = max(1, min(resamples, 4_000_000 // max(n, 1)))
+    for start in range(0, resamples, block):
+        stop = min(resamples, start + block)
+        idx = rng.integers(0, n, size=(stop - start, n))
+        out[start:stop] = matrix[idx].mean(axis=1)
+    return out
+
+
+def bootstrap_cis(per_document: Dict[str, Sequence[float]], resamples: int = DEFAULT_RESAMPLES,
+                  seed: int = DEFAULT_SEED, confidence: float = CONFIDENCE) -> Dict[str, Tuple[float, float]]:
+    """Percentile bootstrap confidence interval of each metric's corpus mean; the same resampled
+    documents for every metric."""
+    names = list(per_document)
+    matrix = np.asarray([per_document[k] for k in names], dtype=float).T
+    if matrix.size == 0:
+        return {k: (math.nan, math.nan) for k in names}
+    means = _resample_means(matrix, resamples, seed)
+    alpha = (1 - confidence) / 2
+    lo, hi = np.quantile(means, [alpha, 1 - alpha], axis=0)
+    return {k: (float(lo[i]), float(hi[i])) for i, k in enumerate(names)}
+
+
+def paired_bootstrap(a: Dict[str, Sequence[float]], b: Dict[str, Sequence[float]],
+                     resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED,
+                     confidence: float = CONFIDENCE) -> Dict[str, dict]:
+    """Paired bootstrap test of system A against system B on the same documents, per metric:
+    ``{metric: {"a", "b", "delta" (a - b), "ci95" (of delta), "p_value" (two-sided),
+    "a_wins" (share of resamples where A's mean is higher)}}``."""
+    names = [k for k in a if k in b]
+    da = np.asarray([a[k] for k in names], dtype=float).T
+    db = np.asarray([b[k] for k in names], dtype=float).T
+    if da.shape != db.shape:
+        raise EvaluationError(f"the systems have scores for {da.shape[0]} and {db.shape[0]} documents")
+    if da.shape[0] == 0:
+        raise EvaluationError("no documents to compare")
+    diff = da - db
+    observed = diff.mean(axis=0)
+    means = _resample_means(diff, resamples, seed)
+    alpha = (1 - confidence) / 2
+    lo, hi = np.quantile(means, [alpha, 1 - alpha], axis=0)
+    # Null distribution: the bootstrap distribution shifted to mean zero (Efron & Tibshirani 1993,
+    # sec. 16.4); count resamples at least as extreme as what was observed.
+    extreme = (np.abs(means - observed) >= np.abs(observed) - 1e-12).sum(axis=0)
+    p = (1 + extreme) / (1 + resamples)
+    wins = (means > 0).mean(axis=0)
+    return {
+        k: {"a": float(da[:, i].mean()), "b": float(db[:, i].mean()), "delta": float(observed[i]),
+            "ci95": (float(lo[i]), float(hi[i])), "p_value": float(min(1.0, p[i])),
+            "a_wins": float(wins[i])}
+        for i, k in enumerate(names)
+    }
+
+
+def summarize_scores(per_document: Dict[str, List[float]], resamples: int = DEFAULT_RESAMPLES,
+                     seed: int = DEFAULT_SEED) -> Dict[str, dict]:
+    """``{metric: {"mean", "ci95": [lo, hi]}}``."""
+    cis = bootstrap_cis(per_document, resamples, seed)
+    return {k: {"mean": (math.fsum(v) / len(v)) if v else math.nan, "ci95": list(cis[k])}
+            for k, v in per_document.items()}
+
+
+def shard_indices(n: int, shards: int, shard_id: int) -> List[int]:
+    """Documents of shard ``shard_id`` out of ``shards``: every shards-th, starting at shard_id
+    (round robin, so long and short documents spread evenly)."""
+    if shards < 1:
+        raise EvaluationError(f"--shards must be >= 1, got {shards}")
+    if not 0 <= shard_id < shards:
+        raise EvaluationError(f"--shard-id must be in [0, {shards - 1}], got {shard_id}")
+    return list(range(shard_id, n, shards))
+
+
+# ---------------------------------------------------------------------------------------------
+# Output directories
+# ---------------------------------------------------------------------------------------------
+
+HYPOTHESES, REFERENCES, IDS, SCORES = "hypotheses.txt", "references.txt", "ids.txt", "scores.json"
+
+
+def _write_lines(path: Path, lines: Sequence[str]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        for line in lines:
+            f.write(line.replace("\n", " ").replace("\r", " ") + "\n")
+    os.replace(tmp, path)
+
+
+def _read_lines(path: Path) -> List[str]:
+    with open(path, encoding="utf-8") as f:
+        content = f.read()
+    if not content:
+        return []
+    lines = content.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def write_outputs(out_dir, meta: dict, ids: Sequence[str], hypotheses: Sequence[str],
+                  references: Sequence[str], per_document: Dict[str, List[float]],
+                  resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED) -> dict:
+    """Write the four files; returns the scores.json content."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    _write_lines(out_dir / HYPOTHESES, hypotheses)
+    _write_lines(out_dir / REFERENCES, references)
+    _write_lines(out_dir / IDS, ids)
+    scores = dict(meta)
+    scores.update(
+        n=len(hypotheses),
+        rouge=summarize_scores(per_document, resamples, seed),
+        bootstrap={"resamples": resamples, "seed": seed, "confidence": CONFIDENCE},
+        per_document=per_document,
+    )
+    tmp = out_dir / (SCORES + ".tmp")
+    tmp.write_text(json.dumps(scores, indent=1) + "\n")
+    os.replace(tmp, out_dir / SCORES)
+    return scores
+
+
+def read_outputs(out_dir) -> dict:
+    """An output directory -> ``{"meta": scores.json, "ids", "hypotheses", "references"}``."""
+    out_dir = Path(out_dir)
+    if not out_dir.is_dir():
+        raise EvaluationError(f"{out_dir}: no such output directory")
+    missing = [n for n in (HYPOTHESES, REFERENCES, IDS, SCORES) if not (out_dir / n).exists()]
+    if missing:
+        raise EvaluationError(f"{out_dir}: not an evaluate.py output directory (no {', '.join(missing)})")
+    try:
+        meta = json.loads((out_dir / SCORES).read_text())
+    except ValueError as err:
+        raise EvaluationError(f"{out_dir / SCORES}: not valid JSON ({err})") from None
+    result = {"meta": meta, "ids": _read_lines(out_dir / IDS),
+              "hypotheses": _read_lines(out_dir / HYPOTHESES),
+              "references": _read_lines(out_dir / REFERENCES)}
+    sizes = {k: len(result[k]) for k in ("ids", "hypotheses", "references")}
+    if len(set(sizes.values())) != 1:
+        raise EvaluationError(f"{out_dir}: files of different lengths ({sizes})")
+    indices = meta.get("indices")
+    if indices is not None and len(indices) != sizes["ids"]:
+        raise EvaluationError(f"{out_dir}: scores.json lists {len(indices)} documents, the files {sizes['ids']}")
+    return result
+
+
+def merge_outputs(out_dirs: Sequence) -> Tuple[dict, List[str], List[str], List[str]]:
+    """Shards of one run -> (meta, ids, hypotheses, references) of the whole, in document
+    order.  Checks that the shards come from one run and cover every document exactly once."""
+    if not out_dirs:
+        raise EvaluationError("merge needs at least one output directory")
+    parts = [(Path(d), read_outputs(d)) for d in out_dirs]
+    first_dir, first = parts[0]
+    keys = ("system", "preset", "data", "limit", "total", "data_bin", "decoding", "max_source_pieces",
+            "oracle_max_sentences")
+    for d, part in parts[1:]:
+        for key in keys:
+            if part["meta"].get(key) != first["meta"].get(key):
+                raise EvaluationError(
+                    f"{d} and {first_dir} are not shards of one run: {key} differs "
+                    f"({part['meta'].get(key)!r} vs {first['meta'].get(key)!r})")
+    total = first["meta"].get("total")
+    if not isinstance(total, int):
+        raise EvaluationError(f"{first_dir}/{SCORES}: no document count ('total'); not written by evaluate.py generate")
+    shard_counts = {part["meta"].get("shard", {}).get("count") for _, part in parts}
+    seen: Dict[int, Path] = {}
+    rows = {}
+    for d, part in parts:
+        indices = part["meta"].get("indices")
+        if indices is None:
+            raise EvaluationError(f"{d}/{SCORES}: no document indices; not written by evaluate.py generate")
+        for idx, doc_id, hyp, ref in zip(indices, part["ids"], part["hypotheses"], part["references"]):
+            if idx in seen:
+                raise EvaluationError(f"document {idx} ({doc_id}) is in both {seen[idx]} and {d}")
+            seen[idx] = d
+            rows[idx] = (doc_id, hyp, ref)
+    missing = sorted(set(range(total)) - set(rows))
+    if missing:
+        have = sorted({part["meta"].get("shard", {}).get("id") for _, part in parts})
+        count = next(iter(shard_counts)) if len(shard_counts) == 1 else None
+        lacking = sorted(set(range(count)) - set(have)) if count else []
+        raise EvaluationError(
+            f"the shards cover {len(rows)} of {total} documents"
+            + (f": shard(s) {', '.join(map(str, lacking))} of {count} missing" if lacking else
+               f" (first missing document: {missing[0]})"))
+    order = sorted(rows)
+    meta = {k: v for k, v in first["meta"].items()
+            if k not in ("rouge", "per_document", "bootstrap", "n", "indices", "shard", "seconds")}
+    meta.update(indices=order, shard={"count": 1, "id": 0}, merged_from=[str(d) for d, _ in parts])
+    return (meta, [rows[i][0] for i in order], [rows[i][1] for i in order], [rows[i][2] for i in order])
+
+
+def compare_outputs(dir_a, dir_b, resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED,
+                    workers: int = 1) -> dict:
+    """Paired bootstrap test of two systems' output directories on the same documents."""
+    a, b = read_outputs(dir_a), read_outputs(dir_b)
+    if a["ids"] != b["ids"]:
+        raise EvaluationError(f"{dir_a} and {dir_b} are not on the same documents "
+                              f"({len(a['ids'])} vs {len(b['ids'])} ids, or in another order)")
+    if a["references"] != b["references"]:
+        diff = next(i for i, (x, y) in enumerate(zip(a["references"], b["references"])) if x != y)
+        raise EvaluationError(f"{dir_a} and {dir_b} have different references (first at document "
+                              f"{a['ids'][diff]})")
+    scores_a = score_pairs(a["references"], a["hypotheses"], workers)
+    scores_b = score_pairs(b["references"], b["hypotheses"], workers)
+    return {
+        "a": str(dir_a), "b": str(dir_b), "a_system": a["meta"].get("system"),
+        "b_system": b["meta"].get("system"), "n": len(a["ids"]),
+        "bootstrap": {"resamples": resamples, "seed": seed, "confidence": CONFIDENCE},
+        "metrics": paired_bootstrap(scores_a, scores_b, resamples, seed),
+    }
+
+
+def format_scores(scores: dict) -> str:
+    boot = scores.get("bootstrap", {})
+    head = (f"{scores.get('system')} on {scores.get('data')} (n={scores.get('n')}): ROUGE F1 x 100, "
+            f"{int(100 * boot.get('confidence', CONFIDENCE))}% bootstrap CI "
+            f"({boot.get('resamples')} resamples, seed {boot.get('seed')})")
+    lines = [head]
+    for k in ROUGE_TYPES:
+        r = scores["rouge"][k]
+        lines.append(f"  {DISPLAY_NAMES[k]:<11}{r['mean']:6.2f}  [{r['ci95'][0]:.2f}, {r['ci95'][1]:.2f}]")
+    return "\n".join(lines)
+
+
+def format_comparison(result: dict) -> str:
+    lines = [f"A = {result['a']} ({result['a_system']})", f"B = {result['b']} ({result['b_system']})",
+             f"paired bootstrap on {result['n']} documents ({result['bootstrap']['resamples']} resamples, "
+             f"seed {result['bootstrap']['seed']}); p: two-sided, no difference as the null",
+             f"  {'metric':<11}{'A':>7}{'B':>7}{'A-B':>7}   95% CI of A-B       p"]
+    for k in ROUGE_TYPES:
+        m = result["metrics"][k]
+        lines.append(f"  {DISPLAY_NAMES[k]:<11}{m['a']:7.2f}{m['b']:7.2f}{m['delta']:+7.2f}   "
+                     f"[{m['ci95'][0]:+.2f}, {m['ci95'][1]:+.2f}]   {m['p_value']:.4f}")
+    return "\n".join(lines)

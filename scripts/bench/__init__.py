@@ -1,0 +1,9 @@
+"""Benchmark helpers for scripts/benchmark.py (issue #7): one module per concern.
+
+    common.py      machine record, timing (medians after warm-up), model building, the
+                   subprocess-per-point runner with its time / memory watchdog
+    points.py      what one measurement point runs inside its own process (worker side)
+    generate.py    section 4b: synthetic corpus, checkpoints, timed fairseq-generate runs
+    generate_runner.py  fairseq-generate with timers around inference and trigram blocking
+    report.py      targets, tables, plots, the results page
+"""

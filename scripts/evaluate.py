@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Evaluate a summarizer on a JSON Lines file: ROUGE-1/2/L/Lsum with 95% bootstrap confidence
+intervals; merge shards; compare two systems with a paired bootstrap test.
+
+    evaluate.py generate --system CKPT|lead3|oracle --data valid.jsonl[.gz] --preset cnndm|cnndm_paper|pubmed
+                         --out DIR [--data-bin DIR] [--limit N] [--shards K --shard-id I]
+    evaluate.py merge [--out DIR] SHARD_DIR...
+    evaluate.py compare A_DIR B_DIR [--out FILE]
+    evaluate.py presets
+
+generate: ``--system`` is a checkpoint (with ``--data-bin``, the directory it was trained on:
+its sentencepiece model, dictionary and source limit prepare each article exactly as training
+did), ``leadK`` (``lead3``: the first K sentences; ``lead``: the preset's K) or ``oracle``
+(greedy extractive oracle: sentences maximising ROUGE-1 + ROUGE-2 against the reference, at
+most the preset's ``oracle_max_sentences``).
+A checkpoint decodes with the preset's beam search settings (``--beam``, ``--min-len``,
+``--max-len-b``, ``--lenpen``, ``--no-repeat-ngram-size`` override them).  Writes
+``hypotheses.txt`` and ``references.txt`` (one summary a line, sentences separated by ``<n>``),
+``ids.txt`` and ``scores.json`` to ``--out``.  ``--shards K --shard-id I`` takes every K-th
+document starting at I, for running parts on several machines; ``merge`` joins the parts and
+scores the whole (the same numbers as one unsharded run).
+
+Library: fairseq_plugins/evaluation.py.  Exit status 2 for any usage or input error.
+"""
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+_LEAD = "lead"
+
+
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {number}")
+    return number
+
+
+def _non_negative(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {value!r}") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {number}")
+    return number
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="evaluate.py", description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n\n", 1)[1])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--resamples", type=_positive, default=1000, help="bootstrap resamples [1000]")
+    common.add_argument("--seed", type=int, default=1, help="bootstrap seed [1]")
+    common.add_argument("--workers", type=_positive, default=min(4, os.cpu_count() or 1),
+                        help="processes for ROUGE scoring [min(4, CPUs)]")
+
+    gen = sub.add_parser("generate", parents=[common], help="summarize and score a JSON Lines file")
+    gen.add_argument("--system", required=True, help="checkpoint file, leadK (e.g. lead3; lead: the preset's K) or oracle")
+    gen.add_argument("--data", required=True, help="JSON Lines file (.gz ok): id, article, summary")
+    gen.add_argument("--preset", required=True, help="decoding preset (evaluate.py presets lists them)")
+    gen.add_argument("--out", required=True, help="output directory")
+    gen.add_argument("--data-bin", help="the model's data directory (spm.model, dict.source.txt, prepare.json)")
+    gen.add_argument("--limit", type=_positive, help="only the first N documents")
+    gen.add_argument("--shards", "--num-shards", type=_positive, default=1,
+                     help="split the documents into K shards (round robin) [1]")
+    gen.add_argument("--shard-id", type=_non_negative, default=0, help="which shard to run [0]")
+    gen.add_argument("--batch-size", type=_positive, default=16, help="articles per generation batch [16]")
+    gen.add_argument("--max-tokens", type=_positive, help="also cap a batch at this many source tokens")
+    gen.add_argument("--max-source-pieces", type=_positive, help="source limit [the data directory's]")
+    gen.add_argument("--cpu", action="store_true", help="generate on CPU even if CUDA is there")
+    gen.add_argument("--beam", type=_positive)
+    gen.add_argument("--min-len", type=_non_negative)
+    gen.add_argument("--max-len-b", type=_positive)
+    gen.add_argument("--lenpen", type=float)
+    gen.add_argument("--no-repeat-ngram-size", type=_non_negative)
+    gen.add_argument("--oracle-max-sentences", type=_positive)
+
+    merge = sub.add_parser("merge", parents=[common], help="join shard outputs and score the whole")
+    merge.add_argument("dirs", nargs="+", metavar="SHARD_DIR")
+    merge.add_argument("--out", help="write the merged output here")
+
+    compare = sub.add_parser("compare", parents=[common], help="paired bootstrap test of two systems")
+    compare.add_argument("a", metavar="A_DIR")
+    compare.add_argument("b", metavar="B_DIR")
+    compare.add_argument("--out", help="write the result as JSON to this file")
+
+    sub.add_parser("presets", help="list the decoding presets")
+    return parser
+
+
+def _system_kind(system: str):
+    """('lead', k) / ('oracle', None) / ('checkpoint', path)."""
+    low = system.lower()
+    if low == _LEAD:
+        return "lead", None  # the preset's lead_k
+    if low.startswith(_LEAD) and low[len(_LEAD):].isdigit() and int(low[len(_LEAD):]) > 0:
+        return "lead", int(low[len(_LEAD):])
+    if low == "oracle":
+        return "oracle", None
+    return "checkpoint", system
+
+
+def cmd_generate(args, ev) -> int:
+    kind, value = _system_kind(args.system)
+    preset = ev.get_preset(args.preset, beam=args.beam, min_len=args.min_len, max_len_b=args.max_len_b,
+                           lenpen=args.lenpen, no_repeat_ngram_size=args.no_repeat_ngram_size,
+                           oracle_max_sentences=args.oracle_max_sentences)
+    if kind == "checkpoint":
+        path = Path(value)
+        if not path.exists():
+            raise ev.EvaluationError(f"--system {value}: not lead<K>, not oracle, and no such checkpoint file")
+        if not args.data_bin:
+            raise ev.EvaluationError("--system with a checkpoint needs --data-bin (the directory the model was trained on)")
+    indices = ev.shard_indices(1, args.shards, args.shard_id)  # validates the shard options early
+    docs = ev.read_jsonl(args.data, args.limit)
+    indices = ev.shard_indices(len(docs), args.shards, args.shard_id)
+    chosen = [docs[i] for i in indices]
+    start = time.perf_counter()
+    meta = {"system": args.system if kind != "checkpoint" else str(Path(value).resolve()),
+            "system_kind": kind, "preset": args.preset, "data": str(Path(args.data).resolve()),
+            "limit": args.limit, "total": len(docs), "shard": {"count": args.shards, "id": args.shard_id},
+            "indices": indices}
+    if kind == "lead":
+        value = value or preset.lead_k
+        meta["lead_k"] = value
+        hypotheses = ev.parallel_map(ev.lead_summary, [(d.article, value) for d in chosen], args.workers)
+    elif kind == "oracle":
+        meta["oracle_max_sentences"] = preset.oracle_max_sentences
+        hypotheses = ev.parallel_map(ev.oracle_summary, [(d.article, d.summary, preset.oracle_max_sentences)
+                                                         for d in chosen], args.workers)
+    else:
+        system = ev.CheckpointSystem(value, args.data_bin, preset, batch_size=args.batch_size,
+                                     max_tokens=args.max_tokens, max_source_pieces=args.max_source_pieces,
+                                     device="cpu" if args.cpu else "auto")
+        meta.update(data_bin=str(Path(args.data_bin).resolve()), decoding={
+            k: getattr(preset, k) for k in ("beam", "no_repeat_ngram_size", "min_len", "max_len_a", "max_len_b", "lenpen")},
+            max_source_pieces=system.max_source_pieces, num_updates=system.num_updates)
+        hypotheses = system.summarize([d.article for d in chosen])
+    references = [ev.reference_line(d.summary) for d in chosen]
+    meta["seconds"] = round(time.perf_counter() - start, 3)
+    per_document = ev.score_pairs(references, hypotheses, args.workers)
+    scores = ev.write_outputs(args.out, meta, [d.id for d in chosen], hypotheses, references, per_document,
+                              args.resamples, args.seed)
+    print(ev.format_scores(scores))
+    if args.shards > 1:
+        print(f"(shard {args.shard_id} of {args.shards}: {len(chosen)} of {len(docs)} documents; "
+              f"merge the shards with: evaluate.py merge DIR...)")
+    print(f"wrote {args.out}/{{hypotheses.txt,references.txt,ids.txt,scores.json}}", file=sys.stderr)
+    return 0
+
+
+def cmd_merge(args, ev) -> int:
+    meta, ids, hypotheses, references = ev.merge_outputs(args.dirs)
+    per_document = ev.score_pairs(references, hypotheses, args.workers)
+    if args.out:
+        scores = ev.write_outputs(args.out, meta, ids, hypotheses, references, per_document,
+                                  args.resamples, args.seed)
+        print(f"wrote {args.out}/{{hypotheses.txt,references.txt,ids.txt,scores.json}}", file=sys.stderr)
+    else:
+        scores = dict(meta, n=len(ids), rouge=ev.summarize_scores(per_document, args.resamples, args.seed),
+                      bootstrap={"resamples": args.resamples, "seed": args.seed, "confidence": ev.CONFIDENCE})
+    print(ev.format_scores(scores))
+    return 0
+
+
+def cmd_compare(args, ev) -> int:
+    result = ev.compare_outputs(args.a, args.b, args.resamples, args.seed, args.workers)
+    print(ev.format_comparison(result))
+    if args.out:
+        Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
+    return 0
+
+
+def cmd_presets(args, ev) -> int:
+    for name, preset in ev.DECODING_PRESETS.items():
+        fields = ", ".join(f"{k} {getattr(preset, k)}" for k in (
+            "beam", "no_repeat_ngram_size", "min_len", "max_len_b", "lenpen", "lead_k", "oracle_max_sentences"))
+        print(f"{name}: {fields}  ({preset.note})")
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    # imported after parsing: it imports fairseq, which takes seconds
+    from fairseq_plugins import evaluation as ev
+
+    handlers = {"generate": cmd_generate, "merge": cmd_merge, "compare": cmd_compare, "presets": cmd_presets}
+    try:
+        return handlers[args.command](args, ev)
+    except (ev.EvaluationError, FileNotFoundError) as err:
+        print(f"evaluate.py {args.command}: error: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""scripts/benchmark.py: the quick mode runs and writes well-formed results; limits are recorded,
+not crashed on. These check the machinery and the output format, never timings."""
+import importlib.util
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "scripts" / "benchmark.py"
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from bench import common, report  # noqa: E402
+
+PEER_MODULES = ["fast_transformer_pytorch", "local_attention"]
+
+
+def load_benchmark_module():
+    spec = importlib.util.spec_from_file_location("benchmark_script", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run_benchmark(tmp_path, *args, timeout=240):
+    out = tmp_path / "out"
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPT), "--quick", "--out", str(out), "--threads", "1", "--repeats", "1", *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return out, json.loads((out / "results.json").read_text()), proc.stdout
+
+
+def check_sweep_point(p, length, batch):
+    assert (p["length"], p["batch"]) == (length, batch)
+    assert p["status"] == "ok", p
+    for mode in ("infer", "train"):
+        m = p[mode]
+        assert m["status"] == "ok"
+        assert m["repeats"] >= 1 and len(m["times_s"]) == m["repeats"]
+        assert m["median_s"] > 0 and m["us_per_token"] == pytest.approx(m["median_s"] / (length * batch) * 1e6)
+        assert isinstance(m["peak_mb"], float)
+
+
+def test_quick_run_writes_results_table_and_plots(tmp_path):
+    out, results, stdout = run_benchmark(
+        tmp_path, "--sections", "sweep,roofline", "--models", "fastformer", "--lengths", "32", "--tokens", "64"
+    )
+    machine = results["machine"]
+    for key in ("cores", "torch", "torch_threads", "cpu", "load_average_start", "load_average_end"):
+        assert key in machine
+    assert results["config"]["threads"] == 1 and results["sections_run"] == ["sweep", "roofline"]
+    points = results["sections"]["sweep"]["points"]
+    assert [p["model"] for p in points] == ["fastformer"]
+    check_sweep_point(points[0], 32, 2)
+    assert all(p["threads"] == 1 for p in points)
+    rows = results["sections"]["roofline"]["rows"]
+    assert rows and all(0 < r["fraction_of_copy"] and r["copy_gb_s"] > 0 and r["core_bytes"] > 0 for r in rows)
+    # targets that the run can speak to are evaluated, with a verdict
+    names = [t["target"] for t in results["targets"]]
+    assert any("time per token" in n for n in names) and any("copy bandwidth" in n for n in names)
+    assert all(set(t) >= {"measured", "threshold", "pass"} for t in results["targets"])
+    # the table is printed and written, the plots drawn
+    assert "| fastformer |" in stdout and "## Targets" in stdout
+    assert (out / "report.md").read_text().strip() == stdout.strip()
+    assert (out / "sweep.png").stat().st_size > 0 and (out / "roofline.png").stat().st_size > 0
+
+
+def test_peers_against_public_implementations(tmp_path):
+    missing = [m for m in PEER_MODULES if importlib.util.find_spec(m) is None]
+    if missing:
+        pytest.skip(f"benchmark-only packages not installed ({', '.join(missing)}): pip install --no-deps -r requirements-bench.txt")
+    _, results, stdout = run_benchmark(
+        tmp_path, "--sections", "peers", "--models", "fastformer,fast-transformer-pytorch,local-attention", "--lengths", "64", "--tokens", "64"
+    )
+    peers = results["sections"]["peers"]
+    assert peers["missing"] == [] and peers["models"] == ["fastformer", "fast-transformer-pytorch", "local-attention"]
+    for p in peers["points"]:
+        check_sweep_point(p, 64, 1)
+    assert "| fast-transformer-pytorch |" in stdout
+    assert any("fast-transformer-pytorch" in t["target"] for t in results["targets"])
+
+
+def test_a_point_over_its_limits_is_killed_and_recorded():
+    spec = {"kind": "roofline", "model": "fastformer", "shapes": [[1, 64]], "repeats": 1}
+    env = common.worker_env(thp=False)
+    t0 = time.perf_counter()
+    over_memory = common.run_point(spec, env, time_limit_s=120, memory_limit_mb=30)  # python + torch alone is more
+    assert over_memory["status"] == "out of memory" and "limit" in over_memory["reason"]
+    over_time = common.run_point(spec, env, time_limit_s=0.5, memory_limit_mb=10**6)
+    assert over_time["status"] == "out of time"
+    assert over_time["model"] == "fastformer"
+    assert time.perf_counter() - t0 < 60
+
+
+def test_measure_records_out_of_time_instead_of_running_on():
+    calls = []
+    result = common.measure(lambda: (calls.append(1), time.sleep(0.05)), repeats=5, budget_s=0.01)
+    assert result["status"] == "out of time" and len(calls) == 1
+    result = common.measure(lambda: None, repeats=3, budget_s=10)
+    assert result["status"] == "ok" and result["repeats"] == 3
+
+
+def test_sweep_stops_after_a_failure_and_skips_what_cannot_fit(monkeypatch):
+    """A mode that ran out of time is not tried at longer lengths; a quadratic model whose
+    extrapolated time exceeds the budget is skipped with the estimate, never launched."""
+    benchmark = load_benchmark_module()
+    launched = []
+
+    def fake_run_point(spec, env, time_limit_s, memory_limit_mb):
+        launched.append((spec["model"], spec["length"], tuple(spec["modes"])))
+        n = spec["length"]
+        rec = {"model": spec["model"], "length": n, "batch": spec["batch"]}
+        for mode in spec["modes"]:
+            if spec["model"] == "quadratic":
+                t = 1e-6 * n * n  # per batch of a fixed number of tokens: grows with n
+            elif mode == "train" and n >= 256:
+                rec[mode] = {"status": "out of time", "reason": "test"}
+                continue
+            else:
+                t = 0.01
+            rec[mode] = {"status": "ok", "median_s": t, "us_per_token": 1.0, "peak_mb": 10.0, "repeats": 1}
+        return rec
+
+    monkeypatch.setattr(common, "run_point", fake_run_point)
+    monkeypatch.setattr(benchmark, "log", lambda msg: None)
+    cfg = {"budget_s": 10.0, "memory_limit_gb": 1.0, "repeats": 1, "vocab": 100, "depth": 1, "block": 50, "threads": 1}
+    lengths = [64, 128, 256, 512, 1024, 2048, 4096]
+    points = benchmark.sweep("test", "layer", {"linear": None, "quadratic": None}, lengths, 4096, cfg, {})
+    linear = [p for p in points if p["model"] == "linear"]
+    assert linear[2]["train"]["status"] == "out of time"
+    assert all(p["train"]["status"] == "skipped" and "256" in p["train"]["reason"] for p in linear[3:])
+    assert all(p["infer"]["status"] == "ok" for p in linear)
+    quadratic = {p["length"]: p for p in points if p["model"] == "quadratic"}
+    assert quadratic[2048]["infer"]["status"] == "ok"  # 4.2 s
+    assert quadratic[4096]["infer"]["status"] == "skipped" and "estimated" in quadratic[4096]["infer"]["reason"]
+    assert ("quadratic", 4096, ()) not in launched and all(m != "quadratic" or n < 4096 for m, n, _ in launched)
+
+
+def synthetic_results():
+    def p(model, n, infer, train):
+        rec = {"model": model, "length": n, "batch": 1024 // n}
+        for mode, t in (("infer", infer), ("train", train)):
+            rec[mode] = {"status": "ok", "median_s": t, "us_per_token": t / 1024 * 1e6, "peak_mb": 5.0, "repeats": 3} if isinstance(t, float) else {"status": t, "reason": "test"}
+        return rec
+
+    return {
+        "started": "x", "finished": "y", "elapsed_s": 1.0, "sections_run": ["sweep", "layers"],
+        "machine": {"cores": 2, "cpu": "cpu", "memory_gb": 1, "platform": "linux", "torch": "2", "blas": "mkl", "torch_threads": 2,
+                    "torch_interop_threads": 2, "python": "3", "worker_env": {}, "load_average_start": [1, 1, 1], "load_average_end": [1, 1, 1]},
+        "config": {"quick": True, "depth": 1, "tokens": 1024, "layer_tokens": 1024, "repeats": 3, "budget_s": 10.0, "threads": None},
+        "sections": {
+            "sweep": {"models": ["fastformer", "transformer"], "points": [
+                p("fastformer", 512, 0.1, 0.3), p("fastformer", 1024, 0.1, 0.33),
+                p("transformer", 512, 0.2, 0.6), p("transformer", 1024, "out of time", "skipped")]},
+            "layers": {"models": ["fastformer_layer", "fairseq_transformer_layer"], "points": [
+                p("fastformer_layer", 512, 0.1, 0.2), p("fairseq_transformer_layer", 512, 0.1, 0.4)]},
+        },
+    }
+
+
+def test_targets_and_tables_from_results(tmp_path):
+    results = synthetic_results()
+    results["targets"] = report.targets(results)
+    by_name = {t["target"]: t for t in results["targets"]}
+    per_token = by_name["Fastformer encoder time per token at 1024 / at 512 (train)"]
+    assert per_token["measured"] == pytest.approx(1.1) and per_token["pass"] is True
+    layer = next(t for t in results["targets"] if "not slower" in t["target"])
+    assert layer["measured"] == pytest.approx(2.0) and layer["pass"] is True
+    text = report.write(results, tmp_path)
+    sweep_train = text.split("training (forward + backward):")[1].split("Inference")[0]
+    assert "| transformer | 586 | skip |" in sweep_train
+    assert "| transformer | 195 | OOT |" in text.split("Inference (forward, no_grad):")[1]
+    assert (tmp_path / "sweep.png").exists() and (tmp_path / "layers.png").exists()
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "benchmarks.md").write_text(f"# Page\n\nintro\n\n{report.BEGIN}\nold\n{report.END}\n\nafter\n")
+    report.update_docs(results, tmp_path, docs)
+    page = (docs / "benchmarks.md").read_text()
+    assert page.startswith("# Page\n\nintro") and page.rstrip().endswith("after") and "old" not in page
+    assert "img/benchmark_sweep.png" in page and (docs / "img" / "benchmark_sweep.png").exists()

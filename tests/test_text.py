@@ -1,0 +1,306 @@
+"""fairseq_plugins.text: normalization (exact outputs, idempotency, near-identity on the shared
+CNN/DM data, robustness), sentence splitting, the sentence separator, sentencepiece helpers."""
+import difflib
+import gzip
+import itertools
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from fairseq_plugins import text
+from fairseq_plugins.text import (
+    SENTENCE_SEPARATOR,
+    decode_pieces,
+    encode_pieces,
+    join_sentences,
+    normalize_text,
+    prepare_source,
+    prepare_target,
+    split_sentences,
+    target_text,
+    unjoin,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared" / "data"
+
+
+def shared_articles(n: int):
+    path = SHARED / "cnndm" / "valid.jsonl.gz"
+    if not path.exists():
+        pytest.skip(f"{path} not present")
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in itertools.islice(f, n)]
+
+
+# ---------------------------------------------------------------------------------------------
+# normalize_text: exact outputs
+# ---------------------------------------------------------------------------------------------
+
+EXAMPLES = [
+    # contractions, sentence-final periods, commas
+    ("It didn't work, he said.", "it did n't work , he said ."),
+    ("I can't go. You won't. It's John's car; they'll see.",
+     "i ca n't go . you wo n't . it 's john 's car ; they 'll see ."),
+    ("I gotta go, gonna be late. Gimme that. You cannot win.",
+     "i got ta go , gon na be late . gim me that . you can not win ."),
+    # double quotes: plain " (not `` ''), curly ones too; a period before a closing quote
+    ('"There were students in uniform. So, we had to use minimum force," Doungal added.',
+     '" there were students in uniform . so , we had to use minimum force , " doungal added .'),
+    ("\u201cCurly,\u201d she said. \u201cReally.\u201d",
+     '" curly , " she said . " really . "'),
+    # single quotes: opening quote split off, possessive plural, decades kept
+    ("They called it 'based on nothing'. The students' books from the '90s.",
+     "they called it ' based on nothing ' . the students ' books from the '90s ."),
+    ("It\u2019s O\u2019Neill\u2019s \u2018best\u2019 year.", "it 's o'neill 's ' best ' year ."),
+    # hyphens split, common prefixes kept whole
+    ("The 35-year-old Bengali-speaking co-pilot sent an e-mail after the semi-final.",
+     "the 35 - year - old bengali - speaking co-pilot sent an e-mail after the semi-final ."),
+    # abbreviations and acronyms keep their periods; the last one of a text gets another
+    ("Police official L.L. Doungal met Dr. Smith in the U.S. at 5 p.m. on Jan. 3.",
+     "police official l.l. doungal met dr. smith in the u.s. at 5 p.m. on jan. 3 ."),
+    ("He works for Smith & Co.", "he works for smith & co. ."),
+    ("President George W. Bush spoke, Colo., not far.", "president george w. bush spoke , colo. , not far ."),
+    # parentheses, brackets, question and exclamation marks
+    ("NEW DELHI (CNN) -- A raid [in India]. Why? Wow!",
+     "new delhi ( cnn ) -- a raid [ in india ] . why ? wow !"),
+    ('He said: "Go home." (He left.)', 'he said : " go home . " ( he left . )'),
+    # unicode: NFKC, fractions, currency, dashes, ellipsis, HTML entities, full-width letters
+    ("Prices rose 8\u00bd% to \u00a35.50 and \u20ac20 \u2014 or $30\u2026 AT&amp;T \uff21\uff22\uff23",
+     "prices rose 8 1/2 % to \u00a3 5.50 and \u20ac 20 \u2014 or $ 30 ... at & t abc ."),
+    ("Caf\u00e9 na\u00efve \u00dcBER stra\u00dfe.", "caf\u00e9 na\u00efve \u00fcber stra\u00dfe ."),
+    # the sentence separator can never appear in normalized text
+    ("a <n> b &lt;n&gt; c", "a < n > b < n > c ."),
+    # control and zero-width characters, whitespace; a line ending in a word gets a period
+    ("  tab\there\r\nnew\u00a0line\u200b zero\x00 width  ", "tab here . new line zero width ."),
+    ("Harbour tunnel opens\n\nThe tunnel opened on Monday.\nBy Ann Lee\n", 
+     "harbour tunnel opens . the tunnel opened on monday . by ann lee ."),
+    ("He said:\n\"It works.\"\nA list -\nstays (as is)", 'he said : " it works . " a list - stays ( as is )'),
+]
+
+
+@pytest.mark.parametrize("raw,expected", EXAMPLES)
+def test_normalize_examples(raw, expected):
+    assert normalize_text(raw) == expected
+    assert normalize_text(expected) == expected  # already normal: unchanged
+
+
+def test_normal_form_is_left_alone():
+    normal = (
+        "new delhi ( cnn ) in an unusual public raid in india , thousands stormed a jail . the 35 - year - old "
+        "suspect , who was described as an illegal immigrant from bangladesh , died , said l.l. doungal . "
+        "police used teargas , but it did n't work , he said . \" there were students in uniform . so , we "
+        "had to use minimum force , \" doungal added . filmmaker : india 's ban on documentary is ' based on "
+        "nothing ' cnn 's faith karimi contributed to this report ."
+    )
+    assert normalize_text(normal) == normal
+
+
+# ---------------------------------------------------------------------------------------------
+# normalize_text: idempotency and robustness
+# ---------------------------------------------------------------------------------------------
+
+FUZZ_ATOMS = [
+    "The", "U.S.", "Dr.", "St.", "Co.", "a.m.", "D.C.", "J.", "L.L.", "e.g.", "etc.", "No.", "5.", "1990.",
+    "3.5", "1,000", "'s", "n't", "can't", "won't", "it's", "John's", "students'", "'90s", "'Tis", "'based",
+    "cannot", "gonna", "gimme", ".", ",", "!", "?", ";", ":", "...", "..", "--", "-", "\u2014", "\u2013", "'",
+    '"', "''", "``", "`", "(", ")", "[", "]", "{", "}", "<", ">", "<n>", "&", "&amp;", "#", "@", "$", "\u00a3",
+    "%", "/", "35-year-old", "semi-final", "e-mail", "-5-2", "well-known", "AT&T", "http://x.com/a-b?c=d",
+    "\u201c", "\u201d", "\u2018", "\u2019", "\u00ab", "\u00bd", "8\u00bd", "\ufb01", "\uff21", "\u0130", "\u1e9e",
+    "\u03a3", "\u01c5", "\u210c", "\u0308", "\u00a8", "\u200b", "\ufeff", "\x00", "\t", "\n", "\u2581",
+    "\ud800", "\U0001f642", "\u0645\u0631\u062d\u0628\u0627", "\u05e9\u05dc\u05d5\u05dd", "\u4e2d\u6587",
+    "x", "A.", "colo.,", 'end."', "end.'", "(end.)", "?!", "....", "o'brien", "y'all", "ol'", "\u202e",
+    "'s.", "n't.", "can.",
+]
+
+
+def test_idempotent_on_fuzzed_input():
+    rng = random.Random(1234)
+    for _ in range(2000):
+        parts = [rng.choice(FUZZ_ATOMS) for _ in range(rng.randint(0, 20))]
+        raw = "".join(p + rng.choice([" ", " ", "", "\n"]) for p in parts)
+        once = normalize_text(raw)
+        assert normalize_text(once) == once, repr(raw)
+        assert "  " not in once and once == once.strip()
+        assert SENTENCE_SEPARATOR not in once.split()
+
+
+def test_idempotent_and_near_identity_on_shared_cnndm():
+    records = shared_articles(200)
+    changed = total = 0
+    for record in records:
+        article = record["article"]
+        once = normalize_text(article)
+        assert normalize_text(once) == once
+        a, b = article.split(), once.split()
+        total += len(a)
+        for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+            if tag != "equal":
+                changed += i2 - i1
+        for sentence in record["summary"].split("\n"):
+            assert normalize_text(normalize_text(sentence)) == normalize_text(sentence)
+    assert changed / total < 0.01, f"{changed} of {total} tokens changed"
+
+
+def test_idempotent_on_raw_articles():
+    path = SHARED / "cnndm" / "raw_articles.jsonl"
+    if not path.exists():
+        pytest.skip(f"{path} not present")
+    with open(path, encoding="utf-8") as f:
+        records = [json.loads(line) for line in itertools.islice(f, 60)]
+    for record in records:
+        once = normalize_text(record["article"])
+        assert once and once == once.lower()
+        assert normalize_text(once) == once
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "", " ", None, b"bytes \xff\xfe are decoded", 12345, "\x00\x01\x02", "\ud800\udfff lone surrogates",
+        "\U0001f600\U0001f44d\U0001f3fd emoji only", "\u0645\u0631\u062d\u0628\u0627 \u0628\u0627\u0644\u0639\u0627\u0644\u0645.",
+        "\u202eright-to-left override\u202c", "<n>" * 50, "&#0; &#xD800; &#1114112; &bogus;", "." * 5000,
+        "'" * 3000, "\"" * 3000,
+    ],
+)
+def test_never_raises(raw):
+    out = normalize_text(raw)
+    assert isinstance(out, str)
+    assert normalize_text(out) == out
+    out.encode("utf-8")  # no lone surrogates left
+
+
+def test_binary_garbage_and_huge_input():
+    rng = random.Random(7)
+    garbage = bytes(rng.randrange(256) for _ in range(50_000)).decode("latin-1")
+    out = normalize_text(garbage)
+    assert normalize_text(out) == out
+    out.encode("utf-8")
+    huge = ("The quick brown fox, aged 3, didn't jump. " * 25_000)[:1_000_000]
+    start = time.perf_counter()
+    out = normalize_text(huge)
+    assert time.perf_counter() - start < 20
+    assert out.startswith("the quick brown fox , aged 3 , did n't jump . the quick")
+    no_spaces = "x" * 1_000_000  # one 1 MB "word": garbage, dropped
+    assert normalize_text(no_spaces) == ""
+    assert all(len(t) <= text.MAX_TOKEN_CHARS for t in normalize_text("a" * 999 + " b " + "c" * 1001).split())
+
+
+# ---------------------------------------------------------------------------------------------
+# sentences and the separator
+# ---------------------------------------------------------------------------------------------
+
+
+def test_split_sentences():
+    norm = normalize_text('He said: "Go home." Then (he left.) She asked? Yes! Really?! "Fine." The end')
+    assert norm.endswith("the end .")
+    norm = norm[: -len(" .")]
+    assert split_sentences(norm) == [
+        'he said : " go home . "',
+        "then ( he left . )",
+        "she asked ?",
+        "yes !",
+        "really ? !",
+        '" fine . "',
+        "the end",
+    ]
+    # an opening quote after a sentence end belongs to the next sentence
+    assert split_sentences('he said . " there were students . so , we left , " he added .') == [
+        "he said .",
+        '" there were students .',
+        'so , we left , " he added .',
+    ]
+    # abbreviations do not end sentences; standalone periods do
+    assert split_sentences(normalize_text("Dr. Smith met J. Doe in the U.S. yesterday. Then he left.")) == [
+        "dr. smith met j. doe in the u.s. yesterday .",
+        "then he left .",
+    ]
+    assert split_sentences("") == []
+    assert text.lead("a . b . c . d .", 3) == ["a .", "b .", "c ."]
+
+
+def test_join_unjoin_and_target_text():
+    sentences = ["the 35 - year - old suspect was described as an immigrant .", "he was accused ."]
+    joined = join_sentences(sentences)
+    assert joined == "the 35 - year - old suspect was described as an immigrant . <n> he was accused ."
+    assert unjoin(joined) == sentences
+    assert unjoin("no separator here . but two sentences .") == ["no separator here .", "but two sentences ."]
+    assert unjoin("a<n>b <n>  <n> c") == ["a", "b", "c"]
+    assert unjoin("") == []
+    assert join_sentences(["a .", "", "  ", "b ."]) == "a . <n> b ."
+    # raw highlights: each normalized (a missing final period added); one holding two sentences
+    # is split
+    assert target_text(["Manuscript sold for $1.2 million.", "He left. She stayed"]) == (
+        "manuscript sold for $ 1.2 million . <n> he left . <n> she stayed ."
+    )
+    assert target_text("One. Two.") == "one . <n> two ."
+    assert target_text([]) == ""
+
+
+# ---------------------------------------------------------------------------------------------
+# sentencepiece
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def spm_corpus(tmp_path_factory):
+    rng = random.Random(3)
+    words = "the a of to in police said government minister city people year new first two court".split()
+    names = "smith jones garcia chen patel okafor".split()
+    path = tmp_path_factory.mktemp("spm") / "train.txt"
+    with open(path, "w", encoding="utf-8") as f:
+        for _ in range(3000):
+            sentence = " ".join(rng.choice(words + names) for _ in range(rng.randint(4, 14)))
+            f.write(normalize_text(sentence.capitalize() + ".") + "\n")
+    return path
+
+
+def test_train_sentencepiece_is_deterministic(spm_corpus, tmp_path):
+    m1 = text.train_sentencepiece([spm_corpus], str(tmp_path / "a" / "spm"), 120)
+    m2 = text.train_sentencepiece([spm_corpus], str(tmp_path / "a" / "spm"), 120)  # same prefix, re-run
+    assert Path(m1).read_bytes() == Path(m2).read_bytes()
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["spm.model", "spm.vocab"]  # no leftovers
+
+
+def test_sentencepiece_helpers(spm_corpus, tmp_path):
+    model = text.train_sentencepiece([spm_corpus], str(tmp_path / "spm"), 120)
+    sp = text.load_sentencepiece(model)
+    # special ids equal fairseq's indices; the separator is one user-defined piece, id 4
+    assert [sp.bos_id(), sp.pad_id(), sp.eos_id(), sp.unk_id()] == [0, 1, 2, 3]
+    assert sp.piece_to_id(SENTENCE_SEPARATOR) == 4
+    line = "the police said . <n> the court said smith ."
+    pieces = encode_pieces(sp, line)
+    assert SENTENCE_SEPARATOR in pieces.split()
+    assert decode_pieces(pieces) == line
+    assert unjoin(decode_pieces(pieces)) == ["the police said .", "the court said smith ."]
+    assert len(encode_pieces(sp, line, max_pieces=3).split()) == 3
+    assert encode_pieces(sp, "") == ""
+    # what the app calls: raw text in, pieces and the untruncated length out
+    raw = "The Police said: the court, said Smith, was new."
+    pieces, total = prepare_source(raw, sp, 5)
+    assert len(pieces.split()) == 5 and total == len(encode_pieces(sp, normalize_text(raw)).split()) > 5
+    assert prepare_source(normalize_text(raw), sp, 5, normalized=True) == (pieces, total)
+    tgt, n = prepare_target(["The police said.", "The court said Smith."], sp, 100)
+    assert decode_pieces(tgt) == "the police said . <n> the court said smith ." and n == len(tgt.split())
+    assert prepare_source("", sp, 10) == ("", 0)
+    with pytest.raises(ValueError):
+        text.load_sentencepiece(str(tmp_path / "missing.model"))
+
+
+def test_decode_pieces_handles_byte_fallback():
+    # fairseq's --bpe sentencepiece decoder leaves byte pieces as "<0xE4>..."; ours decodes them
+    assert decode_pieces("\u2581caf <0xC3> <0xA9> \u2581 <n> \u2581ok") == "caf\u00e9 <n> ok"
+    assert decode_pieces("\u2581 <0xE4> <0xB8> <0xAD> \u2581x") == "\u4e2d x"
+    assert decode_pieces("\u2581bad <0xFF>") == "bad\ufffd"
+    assert decode_pieces("") == ""
+
+
+def test_byte_fallback_when_the_vocabulary_is_large_enough(spm_corpus, tmp_path):
+    model = text.train_sentencepiece([spm_corpus], str(tmp_path / "bf"), 400, byte_fallback=True)
+    sp = text.load_sentencepiece(model)
+    pieces = encode_pieces(sp, "the \u4e2d court")
+    assert "<0xE4>" in pieces.split() and sp.unk_id() not in sp.encode("the \u4e2d court")
+    assert decode_pieces(pieces) == "the \u4e2d court"
