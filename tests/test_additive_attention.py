@@ -4,7 +4,7 @@ import math
 import pytest
 import torch
 
-from fairseq_plugins.modules.additive_attention import AdditiveAttention, prefix_softmax_pool
+from fairseq_plugins.modules.additive_attention import AdditiveAttention, prefix_softmax_pool, softmax_pool
 
 torch.manual_seed(0)
 
@@ -197,3 +197,33 @@ def test_rejects_bad_configuration():
         AdditiveAttention(8, 2, interaction="dot")
     with pytest.raises(ValueError, match="causal"):
         AdditiveAttention(8, 2)(torch.randn(1, 1, 8), cache={})
+
+
+def test_fast_multiply_path_matches_the_equations_in_value_and_gradient():
+    """The default ("mul") bidirectional path never forms the keys (see the module docstring);
+    its outputs and every parameter's gradient must equal the equations evaluated as written."""
+    attn = scramble_pooling_vectors(AdditiveAttention(32, 4, share_query_value=False))
+    x = torch.randn(2, 17, 32, dtype=torch.float64)
+    attn = attn.double()
+    mask = torch.zeros(2, 17, dtype=torch.bool)
+    mask[1, :5] = True
+
+    def as_written(x):
+        q, k, v = attn.project(x)
+        global_query = softmax_pool(attn.score(q, attn.w_q), q, mask)
+        p = attn.query_key(global_query, k)
+        global_key = softmax_pool(attn.score(p, attn.w_k), p, mask)
+        return attn.finish(attn.key_value(global_key, v), q)
+
+    outputs, grads = [], []
+    for forward in (lambda x: attn(x, mask), as_written):
+        attn.zero_grad()
+        xi = x.clone().requires_grad_()
+        out = forward(xi)
+        (out * torch.linspace(-1, 1, out.numel(), dtype=out.dtype).view_as(out)).sum().backward()
+        outputs.append(out.detach())
+        grads.append([xi.grad] + [p.grad.clone() for p in attn.parameters()])
+    # both paths pool in fp32 (by design), so agreement is to fp32 rounding, not float64's
+    torch.testing.assert_close(outputs[0], outputs[1], rtol=1e-5, atol=1e-6)
+    for fast, slow in zip(*grads):
+        torch.testing.assert_close(fast, slow, rtol=1e-5, atol=1e-6)
