@@ -49,6 +49,7 @@ ROUGE-Lsum).  Normalized text never contains ``<n>`` itself: Treebank splits ``<
 import html
 import io
 import os
+import random
 import re
 import unicodedata
 from typing import Iterable, List, Optional, Sequence, Tuple
@@ -489,13 +490,30 @@ SPM_SEED = 17
 BYTE_FALLBACK_MIN_VOCAB = 2000
 
 
-def _sentences_from_files(paths: Sequence[str]) -> Iterable[str]:
+def _sentences_from_files(paths: Sequence[str], keep: Optional[bytearray] = None) -> Iterable[str]:
+    """The non-blank lines of the files; with `keep`, only the i-th where keep[i] is set."""
+    i = 0
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for line in f:
                 line = line.rstrip("\n")
                 if line.strip():
-                    yield line
+                    if keep is None or keep[i]:
+                        yield line
+                    i += 1
+
+
+def _sample_mask(paths: Sequence[str], size: int, seed: int) -> Optional[bytearray]:
+    """Which sentences to train on when there are more than `size`: a fixed-seed uniform
+    sample, chosen here because sentencepiece's own sampling (input_sentence_size with
+    shuffle_input_sentence) gave different models on identical input."""
+    total = sum(1 for _ in _sentences_from_files(paths))
+    if size <= 0 or total <= size:
+        return None
+    keep = bytearray(total)
+    for i in random.Random(seed).sample(range(total), size):
+        keep[i] = 1
+    return keep
 
 
 def _write_atomically(path: str, data: bytes) -> None:
@@ -530,9 +548,9 @@ def train_sentencepiece(
     of an error.
 
     Deterministic, and the same bytes wherever the files are: the sentences are streamed in
-    (the model records no input path or model prefix), a fixed seed drives the sampling of
-    ``input_sentence_size`` sentences, and the thread count is fixed (one by default: the
-    result depends on it)."""
+    (the model records no input path or model prefix), at most ``input_sentence_size`` of them,
+    sampled here with a fixed seed, and the thread count is fixed (one by default: the result
+    depends on it)."""
     import sentencepiece as spm
 
     if isinstance(text_files, (str, os.PathLike)):
@@ -545,10 +563,11 @@ def train_sentencepiece(
         byte_fallback = vocab_size >= BYTE_FALLBACK_MIN_VOCAB
     model_prefix = os.fspath(model_prefix)
     os.makedirs(os.path.dirname(os.path.abspath(model_prefix)), exist_ok=True)
+    keep = _sample_mask(text_files, input_sentence_size, seed)
     model = io.BytesIO()
     spm.set_random_generator_seed(seed)
     spm.SentencePieceTrainer.train(
-        sentence_iterator=iter(_sentences_from_files(text_files)),
+        sentence_iterator=iter(_sentences_from_files(text_files, keep)),
         model_writer=model,
         vocab_size=vocab_size,
         model_type=model_type,
@@ -556,8 +575,8 @@ def train_sentencepiece(
         byte_fallback=byte_fallback,
         user_defined_symbols=[SENTENCE_SEPARATOR],
         normalization_rule_name="identity",
-        input_sentence_size=input_sentence_size,
-        shuffle_input_sentence=True,
+        input_sentence_size=0,  # all of what the iterator gives: the sample is ours
+        shuffle_input_sentence=False,
         max_sentence_length=max_sentence_length,
         num_threads=num_threads,
         hard_vocab_limit=hard_vocab_limit,

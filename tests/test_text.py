@@ -263,6 +263,10 @@ def test_train_sentencepiece_is_deterministic(spm_corpus, tmp_path):
     m2 = text.train_sentencepiece([spm_corpus], str(tmp_path / "a" / "spm"), 120)  # same prefix, re-run
     assert Path(m1).read_bytes() == Path(m2).read_bytes()
     assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["spm.model", "spm.vocab"]  # no leftovers
+    # sampled (fewer sentences than the file has): still the same bytes, elsewhere too
+    m3 = text.train_sentencepiece([spm_corpus], str(tmp_path / "b" / "spm"), 120, input_sentence_size=1000)
+    m4 = text.train_sentencepiece([spm_corpus], str(tmp_path / "c" / "spm"), 120, input_sentence_size=1000)
+    assert Path(m3).read_bytes() == Path(m4).read_bytes() != Path(m1).read_bytes()
 
 
 def test_sentencepiece_helpers(spm_corpus, tmp_path):
