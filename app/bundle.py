@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import List, Sequence
 
 import torch
+from omegaconf import DictConfig, OmegaConf
 
 from fairseq_plugins.fixes import load_checkpoint
 
@@ -50,8 +51,13 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
     if half:
         weights = {k: v.half() if v.is_floating_point() else v for k, v in weights.items()}
     last = states[-1]
+    cfg = last["cfg"]
+    if isinstance(cfg, DictConfig):
+        # fairseq turns the saved dict into a DictConfig on load; save it back as fairseq does,
+        # a plain dict, which the weights-only loader accepts (a DictConfig it refuses)
+        cfg = OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
     exported = {
-        "cfg": last["cfg"],
+        "cfg": cfg,
         "args": last.get("args"),
         "model": weights,
         "optimizer_history": [dict(last["optimizer_history"][-1], optimizer_name="none")],
@@ -69,8 +75,11 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
         if not source.exists():
             raise FileNotFoundError(f"{source} not found: is {data_bin} the data the model was trained on?")
         shutil.copyfile(source, out / name)
-    model_cfg = last["cfg"]["model"]  # an argparse.Namespace for argparse-registered archs, else a dict
-    arch = model_cfg.get("arch") if isinstance(model_cfg, dict) else getattr(model_cfg, "arch", None)
+    model_cfg = cfg["model"]  # an argparse.Namespace for argparse-registered archs, else a dict
+    if isinstance(model_cfg, dict):
+        arch = model_cfg.get("arch") or model_cfg.get("_name")
+    else:
+        arch = getattr(model_cfg, "arch", None)
     card = {
         "arch": arch,
         "num_updates": last["optimizer_history"][-1].get("num_updates"),

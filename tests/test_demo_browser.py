@@ -1,0 +1,109 @@
+"""The demo page in a real browser (Debian's chromium driven by Python playwright): paste an
+article, click Summarize, read the summary and the counts; upload a .txt file; send a bad input
+and see the message.  Saves a screenshot of the page to docs/img/demo.png."""
+import re
+import tempfile
+
+import pytest
+
+from conftest import REPO
+from fairseq_plugins.text import normalize_text
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+SCREENSHOT = REPO / "docs" / "img" / "demo.png"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+EXAMPLE = "Harbour tunnel"
+TIMEOUT_MS = 60_000  # a summary with the shipped model on a busy 2-core machine
+
+
+@pytest.fixture(scope="module")
+def page(chromium, demo_server):
+    with sync_api.sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=chromium, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900},
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        page = context.new_page()
+        page.goto(demo_server.url)
+        page.wait_for_selector("#article textarea")
+        yield page
+        context.close()
+
+
+def number(page, stat):
+    return int(page.inner_text(f'#stats [data-stat="{stat}"] .number').replace(",", ""))
+
+
+def run_and_wait(page):
+    """Click Summarize and wait for this run's result (the stats panel or a message)."""
+    page.evaluate("document.querySelectorAll('#stats-panel, #message').forEach(e => e.dataset.stale = '1')")
+    page.click("#summarize-btn")
+    page.wait_for_selector("#stats #stats-panel:not([data-stale]), #stats #message:not([data-stale])")
+
+
+def expected_pieces(demo_server, key, text):
+    """Input pieces as the model counts them, computed here independently of the app."""
+    from fairseq_plugins import text as text_prep
+
+    info = demo_server.registry.info(key)
+    sp = text_prep.load_sentencepiece(str(info.path.parent / "spm.model"))
+    return text_prep.prepare_source(text, sp, None)[1]
+
+
+def test_paste_click_read_summary_and_counts(page, demo_server):
+    page.get_by_text(EXAMPLE, exact=True).click()  # an example article fills the box
+    page.wait_for_function("document.querySelector('#article textarea').value.length > 100")
+    article = page.input_value("#article textarea")
+    assert article.startswith("The city council of Port Alder voted on Tuesday")
+    run_and_wait(page)
+    assert page.query_selector("#stats #message") is None, page.inner_text("#stats")
+    summary = page.input_value("#summary textarea")
+    assert summary.strip()
+    used, total, out = number(page, "used"), number(page, "input"), number(page, "output")
+    limit = demo_server.registry.get("shipped").max_source_pieces
+    assert total == expected_pieces(demo_server, "shipped", article)
+    assert used == min(total, limit) and 1 <= out <= 120
+    badge = page.inner_text("#stats .badge")
+    assert ("truncated" in badge) == (total > limit)
+    assert float(page.inner_text('#stats [data-stat="seconds"] .number')) > 0
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT), full_page=True)
+
+
+def test_upload_a_text_file(page, demo_server, tmp_path):
+    story = (REPO / "app" / "examples" / "chess_final.txt").read_text(encoding="utf-8")
+    path = tmp_path / "chess.txt"
+    path.write_text(story, encoding="utf-8")
+    page.click("text=Clear")
+    page.wait_for_function("document.querySelector('#article textarea').value === ''")
+    page.set_input_files("#upload input[type=file]", str(path))
+    page.wait_for_function("document.querySelector('#article textarea').value.startsWith('Sixteen-year-old')")
+    assert "Loaded chess.txt" in page.inner_text("#stats")
+    choose_model(page, "Lead-3 (extractive baseline)")
+    run_and_wait(page)
+    summary = page.input_value("#summary textarea")
+    assert summary.startswith("Sixteen-year-old mateo alvarez became the youngest winner")
+    assert len(summary.splitlines()) == 3
+    assert number(page, "input") == len(normalize_text(story).split())  # Lead-3 counts words
+
+
+def test_bad_input_shows_a_message_and_the_page_keeps_working(page):
+    page.click("text=Clear")
+    page.fill("#article textarea", "!!! ??? ... ;;;")
+    run_and_wait(page)
+    message = page.inner_text("#stats #message")
+    assert "no words" in message and "Traceback" not in message
+    assert page.input_value("#summary textarea") == ""
+    page.fill("#article textarea", "The mayor opened the tunnel on Monday. Traffic flowed at noon. Ferries stop next week.")
+    run_and_wait(page)
+    assert page.input_value("#summary textarea").startswith("The mayor opened the tunnel")
+    assert re.fullmatch(r"\d+", page.inner_text('#stats [data-stat="input"] .number'))
+
+
+def choose_model(page, label):
+    page.click("#model input")
+    page.get_by_role("option", name=label).click()
+    page.wait_for_function(f"document.querySelector('#model input').value === {label!r}")
