@@ -1,7 +1,9 @@
 # The two set-up commands of the README:
-#   make demo   install what is missing, then prepare -> train -> generate -> ROUGE -> summarize
-#   make test   install what is missing, then run the test suite
-.PHONY: install demo test
+#   make demo   install what is missing, then open the summarization page on http://127.0.0.1:7860
+#   make test   install what is missing (Debian's chromium included), then run the test suite
+# More:
+#   make quickstart   prepare -> train -> generate (beam 4, trigram blocking) -> ROUGE -> summarize
+.PHONY: install demo test quickstart
 
 VENV ?= .venv
 
@@ -9,7 +11,11 @@ install:
 	scripts/install.sh
 
 demo: install
-	scripts/end_to_end.sh
+	$(VENV)/bin/python -m app.demo
 
-test: install
+test:
+	scripts/install.sh --browser
 	$(VENV)/bin/python -m pytest
+
+quickstart: install
+	scripts/end_to_end.sh
