@@ -173,24 +173,26 @@ RECIPES: Dict[str, Recipe] = {
         Recipe(
             name="cpu_budget",
             arch="fastformer_small",
-            description="PLACEHOLDER for the equal-CPU-budget comparison (the lead tunes it): a small"
-            " model trained for a fixed cumulative wall-clock budget; change the model with --arch",
+            description="The demo model's recipe (scripts/train_demo_model.sh runs the same flags):"
+            " Fastformer encoder, softmax decoder, copy attention, trained for a cumulative"
+            " wall-clock budget on CPU",
             source="ours",
             lr=1e-3,
-            warmup_updates=200,
+            warmup_updates=800,
             dropout=0.1,
-            weight_decay=1e-4,
+            weight_decay=0.0,
             clip_norm=1.0,
             max_source_pieces=400,
             max_target_pieces=100,
             batch_size=None,
-            extra=("--max-tokens", "6000"),
-            stop=("--max-update", "1000000", "--stop-time-hours", "1.0"),
+            extra=("--max-tokens", "6000", "--required-batch-size-multiple", "1",
+                   "--decoder-self-attention", "softmax", "--copy-attention"),
+            stop=("--max-epoch", "50", "--stop-time-hours", "3"),
             checkpointing=_checkpointing(250),
             preset="cnndm",
-            log_interval=20,
-            notes=("Placeholder values. --stop-time-hours counts cumulative training time, kept in"
-                   " the checkpoint, so a resumed run stops at the same total budget.",
+            log_interval=25,
+            notes=("--stop-time-hours counts cumulative training time, kept in the checkpoint, so a"
+                   " resumed run stops at the same total budget.",
                    "Batches by tokens (--max-tokens per process): with NPROC > 1 the effective"
                    " batch grows with the number of processes."),
         ),
