@@ -78,5 +78,5 @@ def test_rerun_resumes_from_the_last_checkpoint(pipeline):
     result = run_pipeline(work, data, max_update=34)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     log = (work / "runs" / "toy" / "train.log").read_text()
-    assert re.search(r"loaded checkpoint .*checkpoint_last\.pt \(epoch \d+ @ 30 updates\)", log), log[-3000:]
-    assert "num_updates 34" in log or "num_updates=34" in log or "| 34 updates" in log or "@ 34 updates" in log, log[-2000:]
+    assert re.search(r"loaded checkpoint .*checkpoint_last\.pt \(epoch \d+ @ 30 updates\)", log, re.IGNORECASE), log[-3000:]
+    assert re.search(r"\| num_updates 34 \|", log), log[-2000:]  # the epoch summary after resuming
