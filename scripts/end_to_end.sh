@@ -7,7 +7,7 @@
 # Settings (environment variables, defaults in brackets):
 #   DATA [../shared/data/cnndm or a generated toy corpus]   NAME [quickstart]   ARCH [fastformer_small]
 #   TRAIN_LIMIT [5000 pairs, 0 = all]   MAX_UPDATE [300]   MAX_TOKENS [6000]   LR [1e-3]   WARMUP [100]
-#   VOCAB [8000]   MAX_SOURCE [400 pieces]   MAX_TARGET [100 pieces]   GEN_SHARDS [8: generate 1/8 of valid]
+#   VOCAB [8000]   MAX_SOURCE [400 pieces]   MAX_TARGET [100 pieces]   GEN_SHARDS [64: generate 1/64 of valid]
 #   MODEL_ARGS [extra fairseq-train model flags, e.g. "--encoder-embed-dim 128 --decoder-embed-dim 128"]
 # Outputs (under WORK [the repository]): data-bin/$NAME, checkpoints/$NAME,
 #   runs/$NAME/{train.log,generate.txt,rouge.txt}.
@@ -27,7 +27,7 @@ WARMUP="${WARMUP:-100}"
 VOCAB="${VOCAB:-8000}"
 MAX_SOURCE="${MAX_SOURCE:-400}"
 MAX_TARGET="${MAX_TARGET:-100}"
-GEN_SHARDS="${GEN_SHARDS:-8}"
+GEN_SHARDS="${GEN_SHARDS:-64}"
 MODEL_ARGS="${MODEL_ARGS:-}"
 WORK="${WORK:-$ROOT}"
 DATA_BIN="$WORK/data-bin/$NAME"
@@ -67,15 +67,17 @@ echo "==> [2/4] training $ARCH for $MAX_UPDATE updates (log: $RUN_DIR/train.log)
   --criterion label_smoothed_cross_entropy --label-smoothing 0.1 \
   --optimizer adam --adam-betas '(0.9, 0.98)' --weight-decay 0.0001 --clip-norm 1.0 \
   --lr "$LR" --lr-scheduler inverse_sqrt --warmup-updates "$WARMUP" --warmup-init-lr 1e-7 \
-  --max-tokens "$MAX_TOKENS" --max-update "$MAX_UPDATE" --validate-interval-updates "$MAX_UPDATE" \
+  --max-tokens "$MAX_TOKENS" --required-batch-size-multiple 1 --max-update "$MAX_UPDATE" --validate-interval-updates "$MAX_UPDATE" \
   --save-dir "$SAVE_DIR" --no-epoch-checkpoints --save-interval-updates "$MAX_UPDATE" --keep-interval-updates 1 \
   --max-valid-steps 20 --skip-invalid-size-inputs-valid-test \
   --log-format simple --log-interval 20 --cpu --num-workers 0 --seed 1 2>&1 | tee "$RUN_DIR/train.log"
 
 echo "==> [3/4] generating 1/$GEN_SHARDS of valid with beam 4 and trigram blocking"
+# (fairseq-generate shards its batches by --distributed-world-size/--distributed-rank; it
+# ignores --num-shards/--shard-id)
 "$VENV/bin/fairseq-generate" "$DATA_BIN" --user-dir fairseq_plugins --path "$SAVE_DIR/checkpoint_best.pt" \
   --task translation --source-lang source --target-lang target --gen-subset valid \
-  --num-shards "$GEN_SHARDS" --shard-id 0 --batch-size 16 --beam 4 --no-repeat-ngram-size 3 \
+  --distributed-world-size "$GEN_SHARDS" --distributed-rank 0 --batch-size 16 --beam 4 --no-repeat-ngram-size 3 \
   --min-len 10 --max-len-a 0 --max-len-b "$MAX_TARGET" --lenpen 1.0 \
   --bpe sentencepiece --sentencepiece-model "$DATA_BIN/spm.model" \
   --scoring rouge --cpu --num-workers 0 > "$RUN_DIR/generate.txt"
