@@ -57,10 +57,11 @@ def config(args) -> dict:
         "tokens": 2048 if quick else 65536,
         "layer_lengths": powers_of_two(128, 1024) if quick else powers_of_two(128, 16384),
         "layer_tokens": 1024 if quick else 16384,
-        "depth": 1 if quick else 2,
+        "depth": 1,
         "vocab": 8000,
         "repeats": 2 if quick else 3,
-        "budget_s": 10.0 if quick else 60.0,
+        "budget_s": 10.0 if quick else 40.0,
+        "layer_budget_s": 10.0 if quick else 120.0,  # the layer targets sit at the longest length
         "memory_limit_gb": 4.0 if quick else 12.0,
         "block": 50,
         "breakdown_lengths": [400, 2000],
@@ -69,13 +70,15 @@ def config(args) -> dict:
         "steps": 200 if quick else 4000,
         "step_positions": [10, 50, 100, 200] if quick else [10, 30, 100, 300, 1000, 2000, 4000],
         "step_source": 400,
-        "step_repeats": 1 if quick else 3,
+        "step_repeats": 1 if quick else 2,
         "beam": 4,
         "gen_lengths": [400, 2048] if quick else [400, 2048, 4096],
         "gen_batches": 1 if quick else 3,
         "gen_batch_size": {400: 4, 2048: 2, 4096: 2} if quick else {400: 16, 2048: 4, 4096: 4},
         "gen_len": 20 if quick else 60,
         "gen_time_limit_s": 300 if quick else 900,
+        "gen_what_if": [] if quick else ["embed", "cross_cache", "encoder_out"],
+        "step_what_if": [] if quick else [["embed"]],
         "roofline_shapes": [[2, 8192]] if quick else [[16, 4096], [1, 65536]],
         "roofline_repeats": 5 if quick else 15,
         "threads": None,
@@ -96,10 +99,14 @@ def config(args) -> dict:
     elif args.threads:
         cfg["threads"] = int(args.threads)
         cfg["threads_reason"] = "--threads"
-    for key in ("tokens", "layer_tokens", "depth", "repeats", "budget_s", "memory_limit_gb", "steps", "gen_batches", "gen_len"):
+    for key in ("tokens", "layer_tokens", "depth", "repeats", "budget_s", "layer_budget_s", "memory_limit_gb", "steps", "gen_batches", "gen_len"):
         value = getattr(args, key)
         if value is not None:
             cfg[key] = value
+    if args.what_if:
+        chosen = [] if args.what_if == "none" else args.what_if.split(",")
+        cfg["gen_what_if"] = chosen
+        cfg["step_what_if"] = [["embed"]] if "embed" in chosen else []
     if args.gen_batch_size:
         cfg["gen_batch_size"] = {n: args.gen_batch_size for n in cfg["gen_lengths"]}
     if args.steps is not None and not args.step_positions:
@@ -128,12 +135,12 @@ def describe(rec: dict) -> str:
     return "; ".join(parts)
 
 
-def sweep(name: str, kind: str, models: dict, lengths, tokens: int, cfg: dict, env: dict, extra=None) -> list:
+def sweep(name: str, kind: str, models: dict, lengths, tokens: int, cfg: dict, env: dict, extra=None, budget=None) -> list:
     """Every model at every length, batch = tokens // length, with the skipping rules of
     bench.common (a mode that ran out at one length is not tried at the next; estimates)."""
     from bench.common import extrapolate, run_point
 
-    budget, memory_limit = cfg["budget_s"], cfg["memory_limit_gb"] * 1024
+    budget, memory_limit = budget or cfg["budget_s"], cfg["memory_limit_gb"] * 1024
     points = []
     for model, payload in models.items():
         history = {"infer": [], "train": []}
@@ -148,7 +155,7 @@ def sweep(name: str, kind: str, models: dict, lengths, tokens: int, cfg: dict, e
                     continue
                 t_est = extrapolate(history[mode], length)
                 m_est = extrapolate(memory[mode], length)
-                if t_est is not None and 2 * t_est > budget:
+                if t_est is not None and t_est > budget:
                     skipped[mode] = {"status": "skipped", "reason": f"estimated {t_est:.0f} s per call (budget {budget:.0f} s)", "estimated_s": t_est}
                 elif m_est is not None and m_est > memory_limit:
                     skipped[mode] = {"status": "skipped", "reason": f"estimated peak {m_est / 1024:.1f} GB (limit {memory_limit / 1024:.0f} GB)", "estimated_mb": m_est}
@@ -183,18 +190,27 @@ def run_sections(cfg: dict, sections, out: Path, env: dict, results: dict, save)
     from bench.common import encoder_variants, run_point
 
     limit_mb = cfg["memory_limit_gb"] * 1024
+
     def chosen(models: dict) -> dict:
         return {k: v for k, v in models.items() if not cfg.get("models") or k in cfg["models"]}
 
-    if "sweep" in sections:
+    def run_sweep():
         variants = chosen(encoder_variants())
-        results["sections"]["sweep"] = {"models": list(variants), "points": sweep("sweep", "encoder", variants, cfg["lengths"], cfg["tokens"], cfg, env)}
+        notes = []
+        if cfg["depth"] < 2 and "shifted_local" in variants:
+            # shifts apply to odd layers (1, 3, ...): with one layer it is the local encoder itself
+            del variants["shifted_local"]
+            notes.append("shifted_local is not run with one layer: its shifts apply to odd layers, so it is the local encoder itself")
+        results["sections"]["sweep"] = {"models": list(variants), "notes": notes, "depth": cfg["depth"], "points": sweep("sweep", "encoder", variants, cfg["lengths"], cfg["tokens"], cfg, env)}
         save()
-    if "layers" in sections:
+
+    def run_layers():
         models = chosen({"fastformer_layer": None, "fairseq_transformer_layer": None, "transformer_layer": None})
-        results["sections"]["layers"] = {"models": list(models), "points": sweep("layers", "layer", models, cfg["layer_lengths"], cfg["layer_tokens"], cfg, env)}
+        results["sections"]["layers"] = {"models": list(models), "budget_s": cfg["layer_budget_s"],
+                                         "points": sweep("layers", "layer", models, cfg["layer_lengths"], cfg["layer_tokens"], cfg, env, budget=cfg["layer_budget_s"])}
         save()
-    if "peers" in sections:
+
+    def run_peers():
         import importlib.util
 
         missing = [p for p, mod in PEER_PACKAGES.items() if importlib.util.find_spec(mod) is None]
@@ -203,7 +219,8 @@ def run_sections(cfg: dict, sections, out: Path, env: dict, results: dict, save)
             log(f"[peers] not installed (pip install --no-deps -r requirements-bench.txt): {', '.join(missing)}")
         results["sections"]["peers"] = {"models": list(models), "missing": missing, "points": sweep("peers", "attention", models, cfg["lengths"], cfg["tokens"], cfg, env)}
         save()
-    if "breakdown" in sections:
+
+    def run_breakdown():
         points = []
         for arch in ("transformer_small", "fastformer_small"):
             for length in cfg["breakdown_lengths"]:
@@ -214,27 +231,37 @@ def run_sections(cfg: dict, sections, out: Path, env: dict, results: dict, save)
                 log(f"[breakdown] {arch} N={length}: " + (", ".join(f"{k} {v:.0%}" for k, v in shares.items()) if shares else f"{rec.get('status')}: {rec.get('reason')}"))
         results["sections"]["breakdown"] = {"points": points, "batch": cfg["breakdown_batch"], "target_length": cfg["breakdown_target"]}
         save()
-    if "steps" in sections:
+
+    def run_steps():
         points = []
-        for arch in ("fastformer_small", "transformer_small"):
-            spec = dict(kind="decoder_steps", arch=arch, model=arch, steps=cfg["steps"], positions=cfg["step_positions"], window=5, beam=cfg["beam"], source_length=cfg["step_source"], vocab=cfg["vocab"], repeats=cfg["step_repeats"], threads=cfg["threads"])
+        runs = [("fastformer_small", []), ("transformer_small", [])] + [("fastformer_small", w) for w in cfg["step_what_if"]]
+        for arch, what_if in runs:
+            label = arch + (f" (what-if: {'+'.join(what_if)})" if what_if else "")
+            spec = dict(kind="decoder_steps", arch=arch, model=label, what_if=what_if, steps=cfg["steps"], positions=cfg["step_positions"], window=5, beam=cfg["beam"], source_length=cfg["step_source"], vocab=cfg["vocab"], repeats=cfg["step_repeats"], threads=cfg["threads"])
             rec = run_point(spec, env, time_limit_s=30 * cfg["budget_s"] + 120, memory_limit_mb=limit_mb)
             points.append(rec)
-            log(f"[steps] {arch}: " + (", ".join(f"@{p} {s * 1e3:.2f} ms" for p, s in rec.get("step_s", {}).items()) or f"{rec.get('status')}: {rec.get('reason')}"))
+            log(f"[steps] {label}: " + (", ".join(f"@{p} {s * 1e3:.2f} ms" for p, s in rec.get("step_s", {}).items()) or f"{rec.get('status')}: {rec.get('reason')}"))
         results["sections"]["steps"] = {"points": points, "beam": cfg["beam"], "source_length": cfg["step_source"]}
         save()
-    if "generate" in sections:
+
+    def run_generate():
         from bench.generate import generate_section
 
         results["sections"]["generate"] = generate_section(cfg, out / "generate-work", env, log)
         save()
-    if "roofline" in sections:
+
+    def run_roofline():
         spec = dict(kind="roofline", model="fastformer", shapes=cfg["roofline_shapes"], repeats=cfg["roofline_repeats"], threads=cfg["threads"])
         rec = run_point(spec, env, time_limit_s=20 * cfg["budget_s"] + 120, memory_limit_mb=limit_mb)
         for row in rec.get("rows", []):
             log(f"[roofline] B={row['batch']} N={row['length']}: core {row['core_gb_s']:.1f} GB/s, copy {row['copy_gb_s']:.1f} GB/s -> {row['fraction_of_copy']:.0%}")
         results["sections"]["roofline"] = rec
         save()
+
+    runners = {"sweep": run_sweep, "layers": run_layers, "peers": run_peers, "breakdown": run_breakdown,
+               "steps": run_steps, "generate": run_generate, "roofline": run_roofline}
+    for name in sections:  # in the order asked for
+        runners[name]()
 
 
 def main(argv=None) -> int:
@@ -251,6 +278,9 @@ def main(argv=None) -> int:
     parser.add_argument("--depth", type=int, help="encoder layers in the sweep")
     parser.add_argument("--repeats", type=int, help="timed calls per point after the warm-up (median)")
     parser.add_argument("--budget", dest="budget_s", type=float, help="seconds per point and mode")
+    parser.add_argument("--layer-budget", dest="layer_budget_s", type=float, help="seconds per point and mode in the layers section")
+    parser.add_argument("--merge-into", dest="merge_into", help="after the run, put its sections into this results.json (replacing "
+                        "those sections, with the re-run's time and load recorded) and rebuild tables and plots from it")
     parser.add_argument("--memory-limit-gb", dest="memory_limit_gb", type=float, help="kill a point above this RSS")
     parser.add_argument("--steps", type=int, help="decoder steps to run (section steps)")
     parser.add_argument("--step-positions", dest="step_positions", help="positions reported by the steps section")
@@ -258,9 +288,12 @@ def main(argv=None) -> int:
     parser.add_argument("--gen-batches", dest="gen_batches", type=int, help="generate: batches per run (the first is a warm-up when there are several)")
     parser.add_argument("--gen-batch-size", dest="gen_batch_size", type=int, help="generate: articles per batch")
     parser.add_argument("--gen-len", dest="gen_len", type=int, help="generate: tokens per hypothesis (min = max)")
+    parser.add_argument("--what-if", dest="what_if", help="proposed model changes measured too (steps: embed; generate: embed,cross_cache,encoder_out); "
+                        "'none' for none (default: all in full mode, none in quick mode)")
     parser.add_argument("--threads", default="auto", help="torch threads in the workers: a number, or auto (default): 1 when the "
                         "1-minute load average is at least half the core count, else torch's default (the core count)")
     parser.add_argument("--no-thp", action="store_true", help="do not set THP_MEM_ALLOC_ENABLE=1 in the workers")
+    parser.add_argument("--from-json", dest="from_json", help="no run: rebuild the tables, plots (and with --update-docs the page) from a results.json")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
@@ -272,8 +305,22 @@ def main(argv=None) -> int:
         print(RESULT_PREFIX + json.dumps(record), flush=True)
         return 0
 
+    import signal
+
     from bench import report
     from bench.common import load_average, machine_info, worker_env
+
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))  # so that workers are killed too
+
+    if args.from_json:
+        results = json.loads(Path(args.from_json).read_text())
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        results["targets"] = report.targets(results)
+        print(report.write(results, out))
+        if args.update_docs:
+            report.update_docs(results, out, HERE.parent / "docs")
+        return 0
 
     sections = []
     for item in args.sections.split(","):
@@ -312,6 +359,17 @@ def main(argv=None) -> int:
     results["machine"]["load_average_end"] = load_average()
     results["targets"] = report.targets(results)
     save()
+    if args.merge_into:  # one or more sections re-run: they replace their namesakes in a full run
+        merged = json.loads(Path(args.merge_into).read_text())
+        for name, content in results["sections"].items():
+            merged["sections"][name] = content
+            merged.setdefault("section_reruns", {})[name] = {
+                "started": results["started"], "finished": results["finished"], "config": results["config"],
+                "load_average_start": results["machine"]["load_average_start"], "load_average_end": results["machine"]["load_average_end"],
+            }
+        merged["targets"] = report.targets(merged)
+        Path(args.merge_into).write_text(json.dumps(merged, indent=1, default=str))
+        results, out = merged, Path(args.merge_into).parent
     text = report.write(results, out)
     print(text)
     if args.update_docs:

@@ -36,7 +36,7 @@ the query map is linear in the input x_i (k_i = W_k x_i + b_k), so with u_h = w_
 the keys k_i nor the products p_i are ever formed. That saves the key projection (an N x d_model^2
 matrix product, a third of the layer's attention cost) and two passes over N x d_model tensors;
 the result is the same up to floating-point rounding. The per-head products are small matrix
-products against block-diagonal matrices (no head-major copies of the N x d_model tensors).
+products against block matrices (no head-major copies of the N x d_model tensors).
 The other interactions and the causal form evaluate the equations as written.
 
 Switches (paper sections 3.1 and 4.5, Fig. 3):
@@ -107,12 +107,12 @@ def softmax_pool(scores: Tensor, values: Tensor, padding_mask: Optional[Tensor] 
     return pooled.unsqueeze(1).to(values.dtype)  # (B, 1, H, d)
 
 
-def block_diagonal(w: Tensor) -> Tensor:
-    """(..., H, d) -> (..., H*d, H): column h holds w[..., h, :] in rows h*d .. h*d+d-1 and
-    zeros elsewhere, so that x (N, H*d) @ block_diagonal(w) gives every head's w_h . x_h."""
+def block_rows(w: Tensor) -> Tensor:
+    """(..., H, d) -> (..., H, H*d): row h holds w[..., h, :] in columns h*d .. h*d+d-1 and zeros
+    elsewhere, so that F.linear(x, block_rows(w)) gives every head's w_h . x_h for x (N, H*d)."""
     heads = w.size(-2)
     eye = torch.eye(heads, dtype=w.dtype, device=w.device)
-    return (w.unsqueeze(-1) * eye[:, None, :]).flatten(-3, -2)
+    return (eye[:, :, None] * w.unsqueeze(-3)).flatten(-2)
 
 
 def diagonal_blocks(r: Tensor, head_dim: int) -> Tensor:
@@ -122,29 +122,50 @@ def diagonal_blocks(r: Tensor, head_dim: int) -> Tensor:
     return r.view(batch, heads, heads, head_dim).diagonal(dim1=1, dim2=2).transpose(1, 2)
 
 
-class HeadScores(torch.autograd.Function):
-    """scores = x @ a for x (B, N, D) and a (B, D, H) or (D, H) (H a handful of heads).
+class HeadDot(torch.autograd.Function):
+    """scores[..., h] = w_h . x[..., h-th block of d] for x (..., H*d) and w (H, d).
 
-    The same as torch.matmul, with a backward that takes the gradient of `a` as (grad^T x)^T:
-    the (D, N) @ (N, H) product autograd would use is several times slower on CPU BLAS than
-    (H, N) @ (N, D) for long N and few heads."""
+    One matrix product against `block_rows(w)` forward; backward takes the gradient of x as a
+    broadcast product and that of w from (grad^T x): the products autograd would form instead,
+    (N, H) @ (H, D) and (D, N) @ (N, H), are several times slower on CPU BLAS for few heads."""
+
+    @staticmethod
+    def forward(ctx, x: Tensor, w: Tensor) -> Tensor:
+        ctx.save_for_backward(x, w)
+        return F.linear(x, block_rows(w))
+
+    @staticmethod
+    def backward(ctx, grad: Tensor):
+        x, w = ctx.saved_tensors
+        heads, head_dim = w.shape
+        grad_x = grad_w = None
+        if ctx.needs_input_grad[0]:
+            grad_x = (grad.unsqueeze(-1) * w).flatten(-2)
+        if ctx.needs_input_grad[1]:
+            products = torch.mm(grad.reshape(-1, heads).t(), x.reshape(-1, heads * head_dim))  # (H, D)
+            grad_w = diagonal_blocks(products.unsqueeze(0), head_dim)[0]
+        return grad_x, grad_w
+
+
+class HeadScores(torch.autograd.Function):
+    """scores = x @ a^T: x (B, N, D), a (B, H, D) -> (B, N, H), a few heads against long N.
+
+    The same as torch.bmm(x, a.transpose(1, 2)), with a backward that forms the gradient of a as
+    grad^T x ((H, N) @ (N, D), fast) rather than autograd's x^T grad ((D, N) @ (N, H), slow)."""
 
     @staticmethod
     def forward(ctx, x: Tensor, a: Tensor) -> Tensor:
         ctx.save_for_backward(x, a)
-        return torch.matmul(x, a)
+        return torch.bmm(x, a.transpose(1, 2))
 
     @staticmethod
     def backward(ctx, grad: Tensor):
         x, a = ctx.saved_tensors
         grad_x = grad_a = None
         if ctx.needs_input_grad[0]:
-            grad_x = torch.matmul(grad, a.transpose(-1, -2))
+            grad_x = torch.bmm(grad, a)
         if ctx.needs_input_grad[1]:
-            if a.dim() == 2:
-                grad_a = torch.mm(grad.reshape(-1, grad.size(-1)).t(), x.reshape(-1, x.size(-1))).t()
-            else:
-                grad_a = torch.bmm(grad.transpose(1, 2), x).transpose(1, 2)
+            grad_a = torch.bmm(grad.transpose(1, 2), x)
         return grad_x, grad_a
 
 
@@ -292,18 +313,19 @@ class AdditiveAttention(nn.Module):
 
     def project_query(self, x: Tensor):
         """q = W_q x_i + b_q (B, N, D) and, when no gradient is needed, its pooling scores
-        w_q . q_i / sqrt(d) (B, N, H) as H extra output columns of the same matrix product (one
+        w_q . q_i / sqrt(d) (B, N, H) as H extra output rows of the same matrix product (one
         pass over x instead of two); None for the scores otherwise."""
         if torch.is_grad_enabled():
             return self.q_proj(x), None
-        w_q = self.query_scorer()  # (D, H)
+        w_q = block_rows(self.query_vectors())  # (H, D)
         weight, bias = self.q_proj.weight, self.q_proj.bias
-        extended = F.linear(x, torch.cat([weight, w_q.t().to(weight.dtype) @ weight]), torch.cat([bias, bias @ w_q.to(bias.dtype)]))
+        w_q = w_q.to(weight.dtype)
+        extended = F.linear(x, torch.cat([weight, w_q @ weight]), torch.cat([bias, w_q @ bias]))
         return extended[..., : x.size(-1)], extended[..., x.size(-1) :]
 
-    def query_scorer(self) -> Tensor:
-        """w_q / sqrt(d) of every head as a (D, H) block-diagonal matrix: q @ it = the scores."""
-        return block_diagonal(self.w_q.expand(self.num_heads, self.head_dim) * self.scale)
+    def query_vectors(self) -> Tensor:
+        """w_q / sqrt(d) of every head: (H, d)."""
+        return self.w_q.expand(self.num_heads, self.head_dim) * self.scale
 
     def attention_core(
         self, x: Tensor, q: Tensor, query_scores: Optional[Tensor], v: Tensor, padding_mask: Optional[Tensor] = None
@@ -316,14 +338,14 @@ class AdditiveAttention(nn.Module):
         with torch.autocast(device_type=x.device.type, enabled=False):
             q32, x32 = q.float(), x.float()
             if query_scores is None:
-                query_scores = HeadScores.apply(q32, self.query_scorer().float())
+                query_scores = HeadDot.apply(q32, self.query_vectors().float())
             alpha = masked_softmax(query_scores, padding_mask)  # eq. 3: (B, N, H)
             # eq. 4: global query = sum_i alpha_i q_i
             global_query = diagonal_blocks(torch.bmm(alpha.transpose(1, 2), q32), head_dim)  # (B, H, d)
             # eq. 5: w_k . (q * k_i) = (W_k^T u) . x_i + u . b_k  with u = w_k * q per head
             weight, bias = self.k_proj.weight.float(), self.k_proj.bias.float()
-            u = block_diagonal(self.w_k.float() * global_query * self.scale).transpose(1, 2)  # (B, H, D)
-            key_scores = HeadScores.apply(x32, torch.matmul(u, weight).transpose(1, 2)) + F.linear(u, bias).unsqueeze(1)
+            u = block_rows(self.w_k.float() * global_query * self.scale)  # (B, H, D)
+            key_scores = HeadScores.apply(x32, torch.matmul(u, weight)) + F.linear(u, bias).unsqueeze(1)
             beta = masked_softmax(key_scores, padding_mask)  # (B, N, H)
             # eq. 6: global key = q * sum_i beta_i k_i = q * (W_k sum_i beta_i x_i + b_k)
             pooled_x = torch.bmm(beta.transpose(1, 2), x32)  # (B, H, D)

@@ -99,57 +99,61 @@ def generate_section(cfg: dict, work: Path, env: dict, log) -> dict:
             continue
         checkpoints[arch] = ckpt
     section["setup_s"] = round(time.perf_counter() - t0, 1)
-    for length in cfg["gen_lengths"]:
+    runs = [(length, arch, []) for length in cfg["gen_lengths"] for arch in ARCHS]
+    if cfg.get("gen_what_if"):  # proposed model changes, measured at the longest length only
+        runs += [(longest, arch, list(cfg["gen_what_if"])) for arch in ARCHS]
+    for length, arch, what_if in runs:
         test = tests[length]
-        for arch in ARCHS:
-            point = {"model": arch, "length": length, "articles": test["articles"], "batch_size": cfg["gen_batch_size"][length]}
-            if arch not in checkpoints:
-                point.update(status="error", reason="no checkpoint")
-                section["points"].append(point)
-                continue
-            result_path = work / f"gen-{arch}-{length}.json"
-            result_path.unlink(missing_ok=True)
-            cmd = [py, str(Path(__file__).with_name("generate_runner.py")), str(result_path), "--",
-                   str(bin_dir), "--user-dir", "fairseq_plugins", "--path", str(checkpoints[arch]), "--task", "translation",
-                   "--source-lang", "src", "--target-lang", "tgt", "--gen-subset", test["subset"],
-                   "--batch-size", str(cfg["gen_batch_size"][length]), "--required-batch-size-multiple", "1",
-                   "--beam", str(cfg["beam"]), "--no-repeat-ngram-size", "3",
-                   "--min-len", str(cfg["gen_len"]), "--max-len-a", "0", "--max-len-b", str(cfg["gen_len"]),
-                   *positions, "--cpu", "--num-workers", "0", "--quiet"]
-            started = time.perf_counter()
-            try:
-                proc = run(cmd, work / f"gen-{arch}-{length}.log", env, timeout=cfg["gen_time_limit_s"])
-                failed = proc.returncode != 0 or not result_path.exists()
-            except subprocess.TimeoutExpired:
-                point.update(status="out of time", reason=f"fairseq-generate still running after {cfg['gen_time_limit_s']} s")
-                section["points"].append(point)
-                log(f"[generate] {arch} N={length}: {point['reason']}")
-                continue
-            point["wall_s"] = round(time.perf_counter() - started, 1)
-            if failed:
-                point.update(status="error", reason=tail((work / f"gen-{arch}-{length}.log").read_text()))
-                section["points"].append(point)
-                log(f"[generate] {arch} N={length}: error {point['reason']}")
-                continue
-            rec = json.loads(result_path.read_text())
-            batches = rec["batches"]
-            timed = batches[1:] if len(batches) > 1 else batches  # the first batch warms up
-            seconds = sum(b["seconds"] for b in timed)
-            total = sum(b["seconds"] for b in batches)
-            lengths = rec["hypothesis_lengths"]
-            point.update(
-                status="ok",
-                articles_per_s=sum(b["sentences"] for b in timed) / seconds,
-                timed_articles=sum(b["sentences"] for b in timed),
-                generation_s=total,
-                trigram_share=sum(b["ngram_s"] for b in batches) / total,
-                encoder_share=sum(b["encoder_s"] for b in batches) / total,
-                ngram_calls=sum(b["ngram_calls"] for b in batches),
-                hypothesis_length_min=min(lengths),
-                hypothesis_length_max=max(lengths),
-                batches=batches,
-            )
+        point = {"model": arch, "length": length, "articles": test["articles"], "batch_size": cfg["gen_batch_size"][length], "what_if": what_if}
+        tag = f"{arch}-{length}" + ("-whatif" if what_if else "")
+        label = f"{arch}{' (what-if: ' + '+'.join(what_if) + ')' if what_if else ''} N={length}"
+        if arch not in checkpoints:
+            point.update(status="error", reason="no checkpoint")
             section["points"].append(point)
-            log(f"[generate] {arch} N={length}: {point['articles_per_s']:.3f} articles/s, trigram blocking "
-                f"{point['trigram_share']:.1%}, encoder {point['encoder_share']:.0%}, hypotheses {min(lengths)}-{max(lengths)} tokens")
+            continue
+        result_path = work / f"gen-{tag}.json"
+        result_path.unlink(missing_ok=True)
+        cmd = [py, str(Path(__file__).with_name("generate_runner.py")), str(result_path), "--what-if=" + ",".join(what_if), "--",
+               str(bin_dir), "--user-dir", "fairseq_plugins", "--path", str(checkpoints[arch]), "--task", "translation",
+               "--source-lang", "src", "--target-lang", "tgt", "--gen-subset", test["subset"],
+               "--batch-size", str(cfg["gen_batch_size"][length]), "--required-batch-size-multiple", "1",
+               "--beam", str(cfg["beam"]), "--no-repeat-ngram-size", "3",
+               "--min-len", str(cfg["gen_len"]), "--max-len-a", "0", "--max-len-b", str(cfg["gen_len"]),
+               *positions, "--cpu", "--num-workers", "0", "--quiet"]
+        started = time.perf_counter()
+        try:
+            proc = run(cmd, work / f"gen-{tag}.log", env, timeout=cfg["gen_time_limit_s"])
+            failed = proc.returncode != 0 or not result_path.exists()
+        except subprocess.TimeoutExpired:
+            point.update(status="out of time", reason=f"fairseq-generate still running after {cfg['gen_time_limit_s']} s")
+            section["points"].append(point)
+            log(f"[generate] {label}: {point['reason']}")
+            continue
+        point["wall_s"] = round(time.perf_counter() - started, 1)
+        if failed:
+            point.update(status="error", reason=tail((work / f"gen-{tag}.log").read_text()))
+            section["points"].append(point)
+            log(f"[generate] {label}: error {point['reason']}")
+            continue
+        rec = json.loads(result_path.read_text())
+        batches = rec["batches"]
+        timed = batches[1:] if len(batches) > 1 else batches  # the first batch warms up
+        seconds = sum(b["seconds"] for b in timed)
+        total = sum(b["seconds"] for b in batches)
+        lengths = rec["hypothesis_lengths"]
+        point.update(
+            status="ok",
+            articles_per_s=sum(b["sentences"] for b in timed) / seconds,
+            timed_articles=sum(b["sentences"] for b in timed),
+            generation_s=total,
+            trigram_share=sum(b["ngram_s"] for b in batches) / total,
+            encoder_share=sum(b["encoder_s"] for b in batches) / total,
+            ngram_calls=sum(b["ngram_calls"] for b in batches),
+            hypothesis_length_min=min(lengths),
+            hypothesis_length_max=max(lengths),
+            batches=batches,
+        )
+        section["points"].append(point)
+        log(f"[generate] {label}: {point['articles_per_s']:.3f} articles/s, trigram blocking "
+            f"{point['trigram_share']:.1%}, encoder {point['encoder_share']:.0%}, hypotheses {min(lengths)}-{max(lengths)} tokens")
     return section

@@ -40,7 +40,20 @@ def run(spec: dict) -> dict:
 # ----------------------------------------------------------------------------------------------
 
 
-def timed_modes(spec: dict, infer: Callable[[], object], train: Callable[[], object]) -> dict:
+WARMUP_TOKENS = 8192
+
+
+def warmup_input(full: torch.Tensor, batch_dim: int = 0, length_dim: int = 1) -> torch.Tensor:
+    """The same shape cut to at most WARMUP_TOKENS tokens: fewer sequences, or a shorter one."""
+    batch, length = full.size(batch_dim), full.size(length_dim)
+    if batch * length <= WARMUP_TOKENS:
+        return full
+    if length <= WARMUP_TOKENS:
+        return full.narrow(batch_dim, 0, max(1, WARMUP_TOKENS // length))
+    return full.narrow(batch_dim, 0, 1).narrow(length_dim, 0, WARMUP_TOKENS)
+
+
+def timed_modes(spec: dict, infer: Callable, train: Callable, full, small) -> dict:
     """Inference first, then training, each with its RSS high-water mark over the base."""
     base = proc_status_mb("VmRSS")
     result = {"rss_base_mb": round(base, 1)}
@@ -48,12 +61,13 @@ def timed_modes(spec: dict, infer: Callable[[], object], train: Callable[[], obj
     for mode in spec.get("modes", ["infer", "train"]):
         fn = modes[mode]
         if mode == "infer":
-            def call(fn=fn):
+            def call(inp, fn=fn):
                 with torch.no_grad():
-                    fn()
+                    fn(inp)
         else:
             call = fn
-        timing = measure(call, spec["repeats"], spec["budget_s"])
+        warm = None if small is full else (lambda: call(small))
+        timing = measure(lambda: call(full), spec["repeats"], spec["budget_s"], warmup=warm)
         timing["peak_mb"] = round(proc_status_mb("VmHWM") - base, 1)
         if timing["status"] == "ok":
             timing["us_per_token"] = timing["median_s"] / (spec["length"] * spec["batch"]) * 1e6
@@ -75,22 +89,21 @@ def encoder_point(spec: dict) -> dict:
     model = build_model(variant["arch"], FakeTask(spec["vocab"]), **overrides)
     encoder = model.encoder
     tokens = random_tokens(spec["batch"], spec["length"], spec["vocab"])
-    lengths = torch.full((spec["batch"],), spec["length"])
 
-    def forward():
-        out = encoder(tokens, src_lengths=lengths)
+    def forward(inp):
+        out = encoder(inp, src_lengths=torch.full((inp.size(0),), inp.size(1)))
         return out["memory"][0] if "memory" in out else out["encoder_out"][0]
 
-    def infer():
+    def infer(inp):
         encoder.eval()
-        forward()
+        forward(inp)
 
-    def train():
+    def train(inp):
         encoder.train()
         encoder.zero_grad(set_to_none=True)
-        forward().float().sum().backward()
+        forward(inp).float().sum().backward()
 
-    result = timed_modes(spec, infer, train)
+    result = timed_modes(spec, infer, train, tokens, warmup_input(tokens))
     result["parameters"] = sum(p.numel() for p in encoder.parameters())
     return result
 
@@ -123,33 +136,39 @@ def fairseq_layer(spec: dict) -> nn.Module:
     return TransformerEncoderLayer(args)
 
 
+def trainable_input(full: torch.Tensor, small: torch.Tensor):
+    return full.requires_grad_(), small.detach().clone().requires_grad_() if small is not full else full
+
+
 def layer_point(spec: dict) -> dict:
     """One encoder layer (attention + FFN, residuals, norms) on (B, N, 256) inputs."""
     batch, length, dim = spec["batch"], spec["length"], HIDDEN["encoder_embed_dim"]
     if spec["model"] == "fairseq_transformer_layer":
         layer = fairseq_layer(spec)
-        x = torch.randn(length, batch, dim, requires_grad=True)  # fairseq layers are T x B x C
+        full = torch.randn(length, batch, dim)  # fairseq layers are T x B x C
+        full, small = trainable_input(full, warmup_input(full, batch_dim=1, length_dim=0))
 
-        def forward():
+        def forward(x):
             return layer(x, encoder_padding_mask=None)
     else:
         layer = our_layer({"fastformer_layer": "fastformer", "transformer_layer": "softmax"}[spec["model"]], spec)
-        x = torch.randn(batch, length, dim, requires_grad=True)
+        full = torch.randn(batch, length, dim)
+        full, small = trainable_input(full, warmup_input(full))
 
-        def forward():
+        def forward(x):
             return layer(x, None)
 
-    def infer():
+    def infer(x):
         layer.eval()
-        forward()
+        forward(x)
 
-    def train():
+    def train(x):
         layer.train()
         x.grad = None
         layer.zero_grad(set_to_none=True)
-        forward().sum().backward()
+        forward(x).sum().backward()
 
-    return timed_modes(spec, infer, train)
+    return timed_modes(spec, infer, train, full, small)
 
 
 # ---- the attention layer alone, ours and the public implementations --------------------------
@@ -218,19 +237,20 @@ def attention_layer(name: str, dim: int, heads: int, block: int):
 def attention_point(spec: dict) -> dict:
     dim, heads = HIDDEN["encoder_embed_dim"], HIDDEN["encoder_attention_heads"]
     module, call = attention_layer(spec["model"], dim, heads, spec["block"])
-    x = torch.randn(spec["batch"], spec["length"], dim, requires_grad=True)
+    full = torch.randn(spec["batch"], spec["length"], dim)
+    full, small = trainable_input(full, warmup_input(full))
 
-    def infer():
+    def infer(x):
         module.eval()
         call(x)
 
-    def train():
+    def train(x):
         module.train()
         x.grad = None
         module.zero_grad(set_to_none=True)
         call(x).sum().backward()
 
-    return timed_modes(spec, infer, train)
+    return timed_modes(spec, infer, train, full, small)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -331,6 +351,10 @@ def decoder_steps_point(spec: dict) -> dict:
     """Incremental decoding as fairseq's beam search calls it (the whole prefix handed in, the
     decoder keeping its state), `beam` hypotheses of one article, every step timed."""
     steps, beam, vocab = spec["steps"], spec["beam"], spec["vocab"]
+    if spec.get("what_if"):
+        from .whatif import apply
+
+        apply(spec["what_if"])
     model = build_model(
         spec["arch"],
         FakeTask(vocab),
@@ -340,25 +364,28 @@ def decoder_steps_point(spec: dict) -> dict:
     lengths = torch.full((beam,), spec["source_length"])
     prev = random_tokens(beam, steps + 1, vocab)
     prev[:, 0] = 2  # eos starts every hypothesis, as in fairseq
-    per_run = []
+    per_run, per_run_cpu = [], []
     with torch.no_grad():
         encoder_out = model.encoder(src, src_lengths=lengths)
         for run in range(spec["repeats"] + 1):
             state: Dict = {}
-            times = []
+            times, cpu = [], []
             for t in range(steps):
-                t0 = time.perf_counter()
+                c0, t0 = time.process_time(), time.perf_counter()
                 model.decoder(prev[:, : t + 1], encoder_out, incremental_state=state)
                 times.append(time.perf_counter() - t0)
+                cpu.append(time.process_time() - c0)
             if run:  # the first pass is the warm-up
                 per_run.append(times)
+                per_run_cpu.append(cpu)
     window = spec["window"]
-    at = {}
+    at, at_cpu = {}, {}
     for position in spec["positions"]:
         if position > steps:
             continue
         lo, hi = max(0, position - 1 - window), min(steps, position + window)
         at[str(position)] = statistics.median(statistics.median(times[lo:hi]) for times in per_run)
+        at_cpu[str(position)] = statistics.median(statistics.median(times[lo:hi]) for times in per_run_cpu)
     # a smoothed curve for the plot: medians over runs, then over 1% windows
     curve_positions = sorted(set(int(round(p)) for p in torch.logspace(0, torch.log10(torch.tensor(float(steps))), 60).tolist()))
     curve = []
@@ -366,7 +393,7 @@ def decoder_steps_point(spec: dict) -> dict:
         half = max(2, position // 50)
         lo, hi = max(0, position - 1 - half), min(steps, position + half)
         curve.append([position, statistics.median(statistics.median(times[lo:hi]) for times in per_run)])
-    return {"step_s": at, "curve": curve, "repeats": spec["repeats"], "arch": spec["arch"]}
+    return {"step_s": at, "step_cpu_s": at_cpu, "curve": curve, "repeats": spec["repeats"], "arch": spec["arch"], "what_if": spec.get("what_if", [])}
 
 
 # ----------------------------------------------------------------------------------------------
