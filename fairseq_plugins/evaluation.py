@@ -74,6 +74,10 @@ __all__ = [
     "compare_outputs",
     "format_scores",
     "format_comparison",
+    "TUNABLE",
+    "parse_grid",
+    "tune_decoding",
+    "format_tuning",
 ]
 
 SEPARATOR = f" {text.SENTENCE_SEPARATOR} "
@@ -131,6 +135,12 @@ def get_preset(name: str, **overrides) -> DecodingPreset:
         raise EvaluationError(f"unknown preset {name!r}; known presets: {', '.join(DECODING_PRESETS)}")
     changes = {k: v for k, v in overrides.items() if v is not None}
     preset = replace(DECODING_PRESETS[name], **changes)
+    check_preset(preset)
+    return preset
+
+
+def check_preset(preset: DecodingPreset) -> None:
+    """Raise EvaluationError for settings beam search cannot run with."""
     if preset.beam < 1:
         raise EvaluationError(f"beam must be >= 1, got {preset.beam}")
     if preset.min_len < 0 or preset.max_len_b < 1 or preset.min_len > preset.max_len_b:
@@ -140,7 +150,6 @@ def get_preset(name: str, **overrides) -> DecodingPreset:
         raise EvaluationError("no_repeat_ngram_size must be >= 0 (0 turns blocking off)")
     if preset.lead_k < 1:
         raise EvaluationError(f"lead_k must be >= 1, got {preset.lead_k}")
-    return preset
 
 
 # ---------------------------------------------------------------------------------------------
@@ -156,21 +165,29 @@ class Document:
     summary: str
 
 
-def read_jsonl(path, limit: Optional[int] = None) -> List[Document]:
-    """``{"id", "article", "summary"}`` a line (``.gz`` read as gzip).  ``limit``: the first N."""
+def read_jsonl(path, limit: Optional[int] = None, start: int = 0) -> List[Document]:
+    """``{"id", "article", "summary"}`` a line (``.gz`` read as gzip).  ``start``: skip the first
+    ``start`` documents; ``limit``: then keep at most N.  ``Document.index`` counts from the
+    start of the file, so a slice keeps the documents' own positions."""
     path = Path(path)
     if not path.exists():
         raise EvaluationError(f"{path}: no such file")
     if path.is_dir():
         raise EvaluationError(f"{path}: is a directory, expected a JSON Lines file")
     opener = gzip.open if path.suffix == ".gz" else open
+    if start < 0:
+        raise EvaluationError(f"start must be >= 0, got {start}")
     docs: List[Document] = []
+    seen = 0
     try:
         with opener(path, "rt", encoding="utf-8") as f:
             for lineno, line in enumerate(f, 1):
                 if limit is not None and len(docs) >= limit:
                     break
                 if not line.strip():
+                    continue
+                seen += 1
+                if seen <= start:
                     continue
                 try:
                     row = json.loads(line)
@@ -188,11 +205,13 @@ def read_jsonl(path, limit: Optional[int] = None) -> List[Document]:
                 article = row["article"]
                 if isinstance(article, list):
                     article = "\n".join(str(s) for s in article)
-                docs.append(Document(len(docs), str(row.get("id", len(docs))), str(article), str(summary)))
+                index = seen - 1
+                docs.append(Document(index, str(row.get("id", index)), str(article), str(summary)))
     except (OSError, EOFError, UnicodeDecodeError) as err:
         raise EvaluationError(f"{path}: cannot read it ({type(err).__name__}: {err})") from None
     if not docs:
-        raise EvaluationError(f"{path}: no documents in it")
+        where = f" after the first {start}" if start else ""
+        raise EvaluationError(f"{path}: no documents in it{where}")
     return docs
 
 
@@ -354,19 +373,22 @@ class CheckpointSystem:
         model_limit = int(min(model_limit, task.max_positions()[0])) - 1  # room for </s>
         wanted = max_source_pieces or settings.get("max_source_pieces") or model_limit
         self.max_source_pieces = min(int(wanted), model_limit)
-        self.preset = preset
         self.batch_size = batch_size
         self.max_tokens = max_tokens
         self.num_updates = state.get("optimizer_history", [{}])[-1].get("num_updates")
+        self.set_preset(preset)
+
+    def set_preset(self, preset: DecodingPreset) -> None:
+        """Decode with these beam search settings from now on (the model stays loaded)."""
         from fairseq.dataclass.configs import GenerationConfig
 
-        self.generator = task.build_generator(
+        self.preset = preset
+        self.generator = self.task.build_generator(
             [self.model],
             GenerationConfig(beam=preset.beam, min_len=preset.min_len, max_len_a=preset.max_len_a,
                              max_len_b=preset.max_len_b, lenpen=preset.lenpen,
                              no_repeat_ngram_size=preset.no_repeat_ngram_size),
         )
-
         # fairseq stops a summary one short of the model's --max-target-positions
         self.length_cap = int(getattr(self.generator, "max_len", 10**9)) - 1
         if preset.max_len_a == 0 and preset.max_len_b > self.length_cap:
@@ -685,6 +707,67 @@ def format_scores(scores: dict) -> str:
     for k in ROUGE_TYPES:
         r = scores["rouge"][k]
         lines.append(f"  {DISPLAY_NAMES[k]:<11}{r['mean']:6.2f}  [{r['ci95'][0]:.2f}, {r['ci95'][1]:.2f}]")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# Decoding search (on a slice of `valid`, never on the test split)
+# ---------------------------------------------------------------------------------------------
+
+TUNABLE = {"beam": int, "min_len": int, "max_len_b": int, "lenpen": float, "no_repeat_ngram_size": int}
+
+
+def parse_grid(spec: str) -> List[Dict[str, float]]:
+    """``"beam=4 min_len=30,45 lenpen=1,2"`` -> the settings of every combination, in order."""
+    axes: List[Tuple[str, list]] = []
+    for item in spec.split():
+        name, sep, values = item.partition("=")
+        name = name.replace("-", "_")
+        if not sep or name not in TUNABLE or not values:
+            raise EvaluationError(f"grid item {item!r}: expected NAME=V1,V2,... with NAME one of {', '.join(TUNABLE)}")
+        try:
+            axes.append((name, [TUNABLE[name](v) for v in values.split(",")]))
+        except ValueError:
+            raise EvaluationError(f"grid item {item!r}: {name} takes {TUNABLE[name].__name__} values") from None
+    if not axes:
+        raise EvaluationError("empty grid")
+    combos: List[Dict[str, float]] = [{}]
+    for name, values in axes:
+        combos = [dict(c, **{name: v}) for c in combos for v in values]
+    return combos
+
+
+def tune_decoding(system: "CheckpointSystem", docs: Sequence[Document], base: DecodingPreset,
+                  grid: Sequence[Dict[str, float]], workers: int = 1, log=None) -> List[dict]:
+    """Summarize ``docs`` with every setting of ``grid`` (fields of ``base`` replaced) and score
+    each: ``[{"settings", "rouge": {type: mean}, "mean", "words", "seconds"}]``, best first by the
+    mean of ROUGE-1, ROUGE-2 and ROUGE-Lsum (no single score can be bought with length alone)."""
+    references = [reference_line(d.summary) for d in docs]
+    rows = []
+    for settings in grid:
+        preset = replace(base, **settings)
+        check_preset(preset)
+        system.set_preset(preset)
+        start = time.perf_counter()
+        hypotheses = system.summarize([d.article for d in docs])
+        seconds = time.perf_counter() - start
+        per_document = score_pairs(references, hypotheses, workers)
+        rouge = {t: math.fsum(v) / len(v) for t, v in per_document.items()}
+        words = sum(len(h.replace(SEPARATOR, " ").split()) for h in hypotheses) / len(hypotheses)
+        rows.append({"settings": settings, "rouge": rouge, "mean": (rouge["rouge1"] + rouge["rouge2"] + rouge["rougeLsum"]) / 3,
+                     "words": words, "seconds": round(seconds, 1)})
+        if log:
+            log(format_tuning(rows[-1:], header=False))
+    return sorted(rows, key=lambda r: -r["mean"])
+
+
+def format_tuning(rows: Sequence[dict], header: bool = True) -> str:
+    lines = [f"{'settings':<44}{'R-1':>7}{'R-2':>7}{'R-L':>7}{'R-Lsum':>8}{'mean':>7}{'words':>7}"] if header else []
+    for r in rows:
+        settings = " ".join(f"{k}={v:g}" for k, v in r["settings"].items())
+        g = r["rouge"]
+        lines.append(f"{settings:<44}{g['rouge1']:7.2f}{g['rouge2']:7.2f}{g['rougeL']:7.2f}{g['rougeLsum']:8.2f}"
+                     f"{r['mean']:7.2f}{r['words']:7.1f}")
     return "\n".join(lines)
 
 

@@ -4,6 +4,8 @@ intervals; merge shards; compare two systems with a paired bootstrap test.
 
     evaluate.py generate --system CKPT|lead3|oracle --data valid.jsonl[.gz] --preset cnndm|cnndm_paper|pubmed
                          --out DIR [--data-bin DIR] [--limit N] [--shards K --shard-id I]
+    evaluate.py tune --system CKPT --data-bin DIR --data valid.jsonl.gz --preset cnndm
+                     --grid "min_len=30,45 lenpen=1,2" [--start N --limit N] [--out FILE]
     evaluate.py merge [--out DIR] SHARD_DIR...
     evaluate.py compare A_DIR B_DIR [--out FILE]
     evaluate.py presets
@@ -19,6 +21,11 @@ A checkpoint decodes with the preset's beam search settings (``--beam``, ``--min
 ``ids.txt`` and ``scores.json`` to ``--out``.  ``--shards K --shard-id I`` takes every K-th
 document starting at I, for running parts on several machines; ``merge`` joins the parts and
 scores the whole (the same numbers as one unsharded run).
+
+tune: decode a slice of ``valid`` (``--start``/``--limit``) with every combination of the grid's
+settings and print the table, best first by the mean of ROUGE-1, ROUGE-2 and ROUGE-Lsum; tune on
+documents the final measurement does not use (e.g. ``--start 4000``, then ``generate --limit
+2000``).
 
 Library: fairseq_plugins/evaluation.py.  Exit status 2 for any usage or input error.
 """
@@ -73,7 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--preset", required=True, help="decoding preset (evaluate.py presets lists them)")
     gen.add_argument("--out", required=True, help="output directory")
     gen.add_argument("--data-bin", help="the model's data directory (spm.model, dict.source.txt, prepare.json)")
-    gen.add_argument("--limit", type=_positive, help="only the first N documents")
+    gen.add_argument("--start", type=_non_negative, default=0, help="skip the first N documents [0]")
+    gen.add_argument("--limit", type=_positive, help="only the first N documents (after --start)")
     gen.add_argument("--shards", "--num-shards", type=_positive, default=1,
                      help="split the documents into K shards (round robin) [1]")
     gen.add_argument("--shard-id", type=_non_negative, default=0, help="which shard to run [0]")
@@ -87,6 +95,19 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--lenpen", type=float)
     gen.add_argument("--no-repeat-ngram-size", type=_non_negative)
     gen.add_argument("--oracle-max-sentences", type=_positive)
+
+    tune = sub.add_parser("tune", parents=[common], help="search decoding settings on a slice of valid")
+    tune.add_argument("--system", required=True, help="checkpoint file")
+    tune.add_argument("--data-bin", required=True, help="the model's data directory")
+    tune.add_argument("--data", required=True, help="JSON Lines file (.gz ok), the validation split")
+    tune.add_argument("--preset", required=True, help="the settings the grid starts from")
+    tune.add_argument("--grid", required=True, help='space-separated NAME=V1,V2,... with NAME in beam, min_len, '
+                      'max_len_b, lenpen, no_repeat_ngram_size; every combination is run')
+    tune.add_argument("--start", type=_non_negative, default=0, help="skip the first N documents [0]")
+    tune.add_argument("--limit", type=_positive, default=200, help="documents to decode per setting [200]")
+    tune.add_argument("--batch-size", type=_positive, default=16, help="articles per generation batch [16]")
+    tune.add_argument("--cpu", action="store_true", help="generate on CPU even if CUDA is there")
+    tune.add_argument("--out", help="write the table as JSON to this file")
 
     merge = sub.add_parser("merge", parents=[common], help="join shard outputs and score the whole")
     merge.add_argument("dirs", nargs="+", metavar="SHARD_DIR")
@@ -125,13 +146,13 @@ def cmd_generate(args, ev) -> int:
         if not args.data_bin:
             raise ev.EvaluationError("--system with a checkpoint needs --data-bin (the directory the model was trained on)")
     indices = ev.shard_indices(1, args.shards, args.shard_id)  # validates the shard options early
-    docs = ev.read_jsonl(args.data, args.limit)
+    docs = ev.read_jsonl(args.data, args.limit, start=args.start)
     indices = ev.shard_indices(len(docs), args.shards, args.shard_id)
     chosen = [docs[i] for i in indices]
     start = time.perf_counter()
     meta = {"system": args.system if kind != "checkpoint" else str(Path(value).resolve()),
             "system_kind": kind, "preset": args.preset, "data": str(Path(args.data).resolve()),
-            "limit": args.limit, "total": len(docs), "shard": {"count": args.shards, "id": args.shard_id},
+            "start": args.start, "limit": args.limit, "total": len(docs), "shard": {"count": args.shards, "id": args.shard_id},
             "indices": indices}
     if kind == "lead":
         value = value or preset.lead_k
@@ -159,6 +180,23 @@ def cmd_generate(args, ev) -> int:
         print(f"(shard {args.shard_id} of {args.shards}: {len(chosen)} of {len(docs)} documents; "
               f"merge the shards with: evaluate.py merge DIR...)")
     print(f"wrote {args.out}/{{hypotheses.txt,references.txt,ids.txt,scores.json}}", file=sys.stderr)
+    return 0
+
+
+def cmd_tune(args, ev) -> int:
+    grid = ev.parse_grid(args.grid)  # a bad grid fails before the model loads
+    base = ev.get_preset(args.preset)
+    if not Path(args.system).is_file():
+        raise ev.EvaluationError(f"--system {args.system}: no such checkpoint file")
+    docs = ev.read_jsonl(args.data, args.limit, start=args.start)
+    system = ev.CheckpointSystem(args.system, args.data_bin, base, batch_size=args.batch_size,
+                                 device="cpu" if args.cpu else "auto", log=lambda m: None)
+    print(f"{len(grid)} settings x {len(docs)} documents ({args.data}, from document {args.start})", file=sys.stderr)
+    rows = ev.tune_decoding(system, docs, base, grid, args.workers, log=lambda m: print(m, file=sys.stderr, flush=True))
+    print(ev.format_tuning(rows))
+    if args.out:
+        Path(args.out).write_text(json.dumps({"system": str(Path(args.system).resolve()), "data": str(Path(args.data).resolve()),
+                                              "start": args.start, "n": len(docs), "base": args.preset, "rows": rows}, indent=1) + "\n")
     return 0
 
 
@@ -198,7 +236,7 @@ def main(argv=None) -> int:
     # imported after parsing: it imports fairseq, which takes seconds
     from fairseq_plugins import evaluation as ev
 
-    handlers = {"generate": cmd_generate, "merge": cmd_merge, "compare": cmd_compare, "presets": cmd_presets}
+    handlers = {"generate": cmd_generate, "tune": cmd_tune, "merge": cmd_merge, "compare": cmd_compare, "presets": cmd_presets}
     try:
         return handlers[args.command](args, ev)
     except (ev.EvaluationError, FileNotFoundError) as err:

@@ -324,3 +324,58 @@ def test_checkpoint_generation_sharded_and_merged_equals_unsharded(tmp_path, tin
     # the checkpoint path checks its data directory
     code, _, err = run_cli(base[:4] + [tmp_path] + base[5:] + ["--out", tmp_path / "x"], capsys)
     assert code == 2 and "no dict.source.txt in it" in err
+
+
+def test_tune_runs_every_setting_and_ranks_by_mean_rouge(tmp_path, tiny_checkpoint, capsys):
+    checkpoint, data_bin, valid = tiny_checkpoint
+    out = tmp_path / "tune.json"
+    code, printed, err = run_cli(["tune", "--system", checkpoint, "--data-bin", data_bin, "--data", valid, "--preset", "cnndm",
+                                  "--grid", "beam=1,2 min_len=1 max_len_b=4,9", "--start", 3, "--limit", 5, "--cpu",
+                                  "--out", out], capsys)
+    assert code == 0, err
+    table = json.loads(out.read_text())
+    assert table["n"] == 5 and table["start"] == 3
+    rows = table["rows"]
+    assert sorted((r["settings"]["beam"], r["settings"]["max_len_b"]) for r in rows) == [(1, 4), (1, 9), (2, 4), (2, 9)]
+    means = [r["mean"] for r in rows]
+    assert means == sorted(means, reverse=True)
+    for r in rows:
+        g = r["rouge"]
+        assert r["mean"] == pytest.approx((g["rouge1"] + g["rouge2"] + g["rougeLsum"]) / 3)
+        assert r["words"] <= r["settings"]["max_len_b"]  # a piece is at most one word here
+    # the same setting through `generate` on the same slice gives the same ROUGE-1
+    best = rows[0]["settings"]
+    code, _, err = run_cli(["generate", "--system", checkpoint, "--data-bin", data_bin, "--data", valid, "--preset", "cnndm",
+                            "--beam", best["beam"], "--min-len", 1, "--max-len-b", best["max_len_b"], "--start", 3,
+                            "--limit", 5, "--cpu", "--out", tmp_path / "gen"], capsys)
+    assert code == 0, err
+    scores = json.loads((tmp_path / "gen" / "scores.json").read_text())
+    assert scores["rouge"]["rouge1"]["mean"] == pytest.approx(rows[0]["rouge"]["rouge1"])
+
+
+@pytest.mark.parametrize("grid, message", [
+    ("beam", "expected NAME=V1,V2"),
+    ("width=3", "expected NAME=V1,V2"),
+    ("lenpen=fast", "lenpen takes float values"),
+    ("beam=2.5", "beam takes int values"),
+])
+def test_tune_rejects_a_bad_grid_before_loading_anything(tmp_path, corpus_file, capsys, grid, message):
+    code, _, err = run_cli(["tune", "--system", tmp_path / "missing.pt", "--data-bin", tmp_path, "--data", corpus_file,
+                            "--preset", "cnndm", "--grid", grid], capsys)
+    assert code == 2 and message in err
+
+
+def test_parse_grid_is_the_cartesian_product_in_order():
+    assert ev.parse_grid("beam=4 min-len=30,45 lenpen=1,2.5") == [
+        {"beam": 4, "min_len": 30, "lenpen": 1.0}, {"beam": 4, "min_len": 30, "lenpen": 2.5},
+        {"beam": 4, "min_len": 45, "lenpen": 1.0}, {"beam": 4, "min_len": 45, "lenpen": 2.5},
+    ]
+
+
+def test_start_skips_documents_and_keeps_their_positions(tmp_path, corpus_file):
+    every = ev.read_jsonl(corpus_file)
+    part = ev.read_jsonl(corpus_file, limit=5, start=10)
+    assert [d.index for d in part] == list(range(10, 15))
+    assert [(d.id, d.article) for d in part] == [(d.id, d.article) for d in every[10:15]]
+    with pytest.raises(ev.EvaluationError, match="no documents in it after the first 50"):
+        ev.read_jsonl(corpus_file, start=50)

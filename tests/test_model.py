@@ -156,3 +156,29 @@ def test_bad_sizes_are_rejected_with_a_message():
     task.target_dictionary = other.dictionary
     with pytest.raises(ValueError, match="joined dictionary"):
         build(task=task)
+
+
+def test_bf16_autocast_only_while_training():
+    """--autocast-bf16: training forward runs its matmuls in bf16 (close to, not equal to, fp32);
+    evaluation is exact fp32; the weights and their gradients stay fp32."""
+    task = FakeTask()
+    torch.manual_seed(0)
+    fp32 = build(task=task, copy_attention=True, dropout=0.0)
+    bf16 = build(task=task, copy_attention=True, dropout=0.0, autocast_bf16=True)
+    bf16.load_state_dict(fp32.state_dict())
+    src, lengths, prev = batch(task, bsz=4, src_len=40, tgt_len=9)
+
+    def log_probs(model):
+        return model.get_normalized_probs(model(src, lengths, prev), log_probs=True)
+
+    fp32.train(), bf16.train()
+    reference, mixed = log_probs(fp32), log_probs(bf16)
+    assert mixed.dtype == torch.float32  # the loss sees fp32 log-probabilities
+    assert not torch.equal(reference, mixed)  # bf16 really ran ...
+    torch.testing.assert_close(mixed.exp(), reference.exp(), atol=2e-2, rtol=0)  # ... close to fp32
+    mixed.sum().backward()
+    assert all(p.grad is None or (p.grad.dtype == torch.float32 and torch.isfinite(p.grad).all()) for p in bf16.parameters())
+    assert all(p.dtype == torch.float32 for p in bf16.parameters())
+    fp32.eval(), bf16.eval()
+    with torch.no_grad():
+        torch.testing.assert_close(log_probs(bf16), log_probs(fp32), rtol=0, atol=0)

@@ -177,6 +177,12 @@ class EfficientTransformerConfig(FairseqDataclass):
         metadata={"help": "pointer-generator output: mix generating with copying source tokens through "
                           "the last layer's cross-attention (See et al. 2017)"},
     )
+    autocast_bf16: bool = field(
+        default=False,
+        metadata={"help": "train with the forward pass under bfloat16 autocast (weights, gradients and Adam "
+                          "state stay fp32; softmaxes, pooling and the loss run in fp32); about 1.5x faster "
+                          "on CPUs with AVX512-BF16 or AMX. Validation and generation run in fp32"},
+    )
 
 
 def feed_forward(embed_dim: int, ffn_dim: int, cfg) -> nn.Sequential:
@@ -426,7 +432,17 @@ class EfficientTransformerModel(FairseqEncoderDecoderModel):
             decoder_embedding = encoder_embedding
         encoder = EfficientEncoder(args, src_dict, encoder_embedding)
         decoder = EfficientDecoder(args, tgt_dict, decoder_embedding, tie_output=not args.separate_embeddings)
-        return cls(encoder, decoder)
+        return cls(encoder, decoder, autocast_bf16=args.autocast_bf16)
+
+    def __init__(self, encoder, decoder, autocast_bf16: bool = False):
+        super().__init__(encoder, decoder)
+        self.autocast_bf16 = autocast_bf16
+
+    def forward(self, src_tokens, src_lengths, prev_output_tokens, **kwargs):
+        # Only while training: the weights stay fp32, so evaluation needs no cast and beam search
+        # scores are not perturbed by bf16 rounding.
+        with torch.autocast(device_type=src_tokens.device.type, dtype=torch.bfloat16, enabled=self.autocast_bf16 and self.training):
+            return super().forward(src_tokens, src_lengths, prev_output_tokens, **kwargs)
 
     def get_normalized_probs(self, net_output, log_probs: bool, sample=None):
         """The copy generator already outputs log-probabilities; plain logits go through fairseq."""
