@@ -77,8 +77,6 @@ def config(args) -> dict:
         "gen_batch_size": {400: 4, 2048: 2, 4096: 2} if quick else {400: 16, 2048: 4, 4096: 4},
         "gen_len": 20 if quick else 60,
         "gen_time_limit_s": 300 if quick else 900,
-        "gen_what_if": [] if quick else ["embed", "cross_cache", "encoder_out"],
-        "step_what_if": [] if quick else [["embed"]],
         "roofline_shapes": [[2, 8192]] if quick else [[16, 4096], [1, 65536]],
         "roofline_repeats": 5 if quick else 15,
         "threads": None,
@@ -103,10 +101,6 @@ def config(args) -> dict:
         value = getattr(args, key)
         if value is not None:
             cfg[key] = value
-    if args.what_if:
-        chosen = [] if args.what_if == "none" else args.what_if.split(",")
-        cfg["gen_what_if"] = chosen
-        cfg["step_what_if"] = [["embed"]] if "embed" in chosen else []
     if args.gen_batch_size:
         cfg["gen_batch_size"] = {n: args.gen_batch_size for n in cfg["gen_lengths"]}
     if args.steps is not None and not args.step_positions:
@@ -234,10 +228,9 @@ def run_sections(cfg: dict, sections, out: Path, env: dict, results: dict, save)
 
     def run_steps():
         points = []
-        runs = [("fastformer_small", []), ("transformer_small", [])] + [("fastformer_small", w) for w in cfg["step_what_if"]]
-        for arch, what_if in runs:
-            label = arch + (f" (what-if: {'+'.join(what_if)})" if what_if else "")
-            spec = dict(kind="decoder_steps", arch=arch, model=label, what_if=what_if, steps=cfg["steps"], positions=cfg["step_positions"], window=5, beam=cfg["beam"], source_length=cfg["step_source"], vocab=cfg["vocab"], repeats=cfg["step_repeats"], threads=cfg["threads"])
+        for arch in ("fastformer_small", "transformer_small"):
+            label = arch
+            spec = dict(kind="decoder_steps", arch=arch, model=label, steps=cfg["steps"], positions=cfg["step_positions"], window=5, beam=cfg["beam"], source_length=cfg["step_source"], vocab=cfg["vocab"], repeats=cfg["step_repeats"], threads=cfg["threads"])
             rec = run_point(spec, env, time_limit_s=30 * cfg["budget_s"] + 120, memory_limit_mb=limit_mb)
             points.append(rec)
             log(f"[steps] {label}: " + (", ".join(f"@{p} {s * 1e3:.2f} ms" for p, s in rec.get("step_s", {}).items()) or f"{rec.get('status')}: {rec.get('reason')}"))
@@ -288,8 +281,6 @@ def main(argv=None) -> int:
     parser.add_argument("--gen-batches", dest="gen_batches", type=int, help="generate: batches per run (the first is a warm-up when there are several)")
     parser.add_argument("--gen-batch-size", dest="gen_batch_size", type=int, help="generate: articles per batch")
     parser.add_argument("--gen-len", dest="gen_len", type=int, help="generate: tokens per hypothesis (min = max)")
-    parser.add_argument("--what-if", dest="what_if", help="proposed model changes measured too (steps: embed; generate: embed,cross_cache,encoder_out); "
-                        "'none' for none (default: all in full mode, none in quick mode)")
     parser.add_argument("--threads", default="auto", help="torch threads in the workers: a number, or auto (default): 1 when the "
                         "1-minute load average is at least half the core count, else torch's default (the core count)")
     parser.add_argument("--no-thp", action="store_true", help="do not set THP_MEM_ALLOC_ENABLE=1 in the workers")

@@ -33,6 +33,7 @@ from fairseq.modules import SinusoidalPositionalEmbedding
 from torch import Tensor, nn
 
 from ..modules.additive_attention import INTERACTIONS, AdditiveAttention
+from ..modules.beam_groups import regroup
 from ..modules.copy_generator import CopyGenerator
 from ..modules.local_attention import LocalAttention
 from ..modules.memory_compressed import MemoryCompressedAttention
@@ -240,6 +241,11 @@ class EncoderLayer(nn.Module):
         return self.feed_forward(self.self_attention(x, padding_mask))  # (B, T, C)
 
 
+def beam_group(encoder_out: Dict[str, List[Tensor]]) -> int:
+    """How many consecutive hypothesis rows share each row of the encoder output."""
+    return int(encoder_out["beam_group"][0]) if "beam_group" in encoder_out else 1
+
+
 def token_embedding(dictionary, embed_dim: int) -> nn.Embedding:
     emb = nn.Embedding(len(dictionary), embed_dim, padding_idx=dictionary.pad())
     nn.init.normal_(emb.weight, mean=0.0, std=embed_dim**-0.5)
@@ -259,10 +265,10 @@ class EmbeddingStack(nn.Module):
         self.dropout = nn.Dropout(cfg.dropout)
 
     def forward(self, tokens: Tensor, incremental_state=None) -> Tensor:
-        x = self.scale * self.embed_tokens(tokens) + self.positions(tokens, incremental_state=incremental_state)
+        positions = self.positions(tokens, incremental_state=incremental_state)  # (B, T, C); (B, 1, C) when decoding
         if incremental_state is not None:
-            x = x[:, -1:]  # (B, 1, C): only the newest position is computed when decoding
-        return self.dropout(x)
+            tokens = tokens[:, -1:]  # (B, 1): decoding embeds only the newest token, O(1) per step
+        return self.dropout(self.scale * self.embed_tokens(tokens) + positions)
 
 
 class EfficientEncoder(FairseqEncoder):
@@ -293,11 +299,18 @@ class EfficientEncoder(FairseqEncoder):
             "memory": [x],  # (B, S', C)
             "memory_padding_mask": [padding_mask],  # (B, S')
             "src_tokens": [src_tokens],  # (B, S)
+            "beam_group": [torch.tensor(1)],  # hypothesis rows per stored row (beam_groups.py)
         }
 
     @torch.jit.export
     def reorder_encoder_out(self, encoder_out: Dict[str, List[Tensor]], new_order: Tensor):
-        return {key: [t.index_select(0, new_order) for t in value] for key, value in encoder_out.items()}
+        """Beam search moved hypotheses: the per-article tensors stay one row per article and only
+        the grouping changes (beam_groups.regroup), unless new_order mixes articles' rows."""
+        index, group = regroup(new_order, beam_group(encoder_out), encoder_out["memory"][0].size(0))
+        reordered = {key: value if index is None else [t.index_select(0, index) for t in value]
+                     for key, value in encoder_out.items() if key != "beam_group"}
+        reordered["beam_group"] = [torch.tensor(group)]
+        return reordered
 
     def max_positions(self) -> int:
         return self.max_source_positions
@@ -323,16 +336,20 @@ class DecoderLayer(nn.Module):
             return None
         return self.get_incremental_state(incremental_state, name) or {}
 
-    def forward(self, x: Tensor, memory: Tensor, memory_padding_mask: Tensor, incremental_state=None, need_weights: bool = False):
-        """x (B, T, C) -> (B, T, C), cross-attention weights (B, T, S') or None, and the
-        cross-attention context (B, T, C) (what the copy gate reads)."""
+    def forward(self, x: Tensor, memory: Tensor, memory_padding_mask: Tensor, incremental_state=None,
+                need_weights: bool = False, memory_group: int = 1):
+        """x (B, T, C), memory (B / memory_group, S', C) -> (B, T, C), cross-attention weights
+        (B, T, S') or None, and the cross-attention context (B, T, C) (what the copy gate reads)."""
         self_cache = self.cache(incremental_state, "self_attention")
         x = self.self_attention(x, None, cache=self_cache)
         cross_cache = self.cache(incremental_state, "cross_attention")
+        if cross_cache is not None and "group" not in cross_cache:
+            cross_cache["group"] = torch.tensor(memory_group)  # the keys' rows follow the memory's
         residual = x
         query = x if self.post_norm else self.cross_norm(x)
         y, weights = self.cross_attention.attend(
-            query, memory=memory, memory_padding_mask=memory_padding_mask, cache=cross_cache, need_weights=need_weights
+            query, memory=memory, memory_padding_mask=memory_padding_mask, cache=cross_cache, need_weights=need_weights,
+            memory_group=memory_group,
         )
         x = residual + self.cross_dropout(y)
         if self.post_norm:
@@ -343,12 +360,20 @@ class DecoderLayer(nn.Module):
         return self.feed_forward(x), weights, y
 
     def reorder_incremental_state(self, incremental_state, new_order: Tensor):
-        """Beam search moved hypotheses: gather every cached tensor along the batch axis."""
-        for name in ("self_attention", "cross_attention"):
-            cache = self.get_incremental_state(incremental_state, name)
-            if cache:
-                reordered = {key: value.index_select(0, new_order) for key, value in cache.items()}
-                self.set_incremental_state(incremental_state, name, reordered)
+        """Beam search moved hypotheses: the self-attention state (one row per hypothesis) is
+        gathered; the cross-attention keys and values (one row per article) are regrouped exactly
+        as the encoder output is (EfficientEncoder.reorder_encoder_out)."""
+        cache = self.get_incremental_state(incremental_state, "self_attention")
+        if cache:
+            reordered = {key: value.index_select(0, new_order) for key, value in cache.items()}
+            self.set_incremental_state(incremental_state, "self_attention", reordered)
+        cache = self.get_incremental_state(incremental_state, "cross_attention")
+        if cache:
+            index, group = regroup(new_order, int(cache["group"]), cache["k"].size(0))
+            reordered = {key: value if index is None else value.index_select(0, index)
+                         for key, value in cache.items() if key != "group"}
+            reordered["group"] = torch.tensor(group)
+            self.set_incremental_state(incremental_state, "cross_attention", reordered)
 
 
 class EfficientDecoder(FairseqIncrementalDecoder):
@@ -375,21 +400,26 @@ class EfficientDecoder(FairseqIncrementalDecoder):
         logits = self.output_layer(features)
         if self.copy_generator is None:
             return logits, extra
-        src_tokens = encoder_out["src_tokens"][0]  # (B, S): copy targets, aligned with memory
+        src_tokens = encoder_out["src_tokens"][0]  # (B / group, S): copy targets, aligned with memory
+        group = beam_group(encoder_out)
+        if group > 1:
+            src_tokens = src_tokens.repeat_interleave(group, dim=0)  # (B, S), a small integer tensor
         log_probs = self.copy_generator(logits, features, extra["context"], extra["attn"][0], src_tokens)
         return log_probs, dict(extra, output_is_log_probs=True)
 
     def extract_features(self, prev_output_tokens: Tensor, encoder_out=None, incremental_state=None, **kwargs):
         """prev_output_tokens (B, T) -> features (B, T, C) (T = 1 when decoding incrementally)."""
-        memory = encoder_out["memory"][0]  # (B, S', C)
-        memory_padding_mask = encoder_out["memory_padding_mask"][0]  # (B, S')
+        memory = encoder_out["memory"][0]  # (B / group, S', C): one row per article under beam search
+        memory_padding_mask = encoder_out["memory_padding_mask"][0]  # (B / group, S')
+        group = beam_group(encoder_out)
         x = self.embed(prev_output_tokens, incremental_state)
         # Last-layer cross-attention weights: copied from by the pointer-generator, and reported
         # as alignments while generating; otherwise the fused kernel skips computing them.
         need_weights = incremental_state is not None or self.copy_generator is not None
         weights = context = None
         for i, layer in enumerate(self.layers):
-            x, weights, context = layer(x, memory, memory_padding_mask, incremental_state, need_weights and i == len(self.layers) - 1)
+            x, weights, context = layer(x, memory, memory_padding_mask, incremental_state,
+                                        need_weights and i == len(self.layers) - 1, memory_group=group)
         if self.final_norm is not None:
             x = self.final_norm(x)
         return x, {"attn": [weights], "context": context, "inner_states": [x]}

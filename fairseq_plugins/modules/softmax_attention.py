@@ -11,7 +11,9 @@ This is the baseline ("transformer") and the decoder's cross-attention; the CS22
 
 Incremental decoding: the module is stateless; the caller (a decoder layer, which owns the
 incremental state) passes `cache`, a dict that holds the keys/values seen so far
-(self-attention) or the projected encoder memory (cross-attention, `static_kv=True`).
+(self-attention) or the projected encoder memory (cross-attention). Under beam search the memory
+holds one row per article and `memory_group` hypothesis rows read each (beam_groups.py): their
+queries are folded into extra query positions of that row, so keys and values are never copied.
 """
 from typing import Dict, Optional, Tuple
 
@@ -19,6 +21,8 @@ import torch
 import torch.nn.functional as F
 from einops import rearrange
 from torch import Tensor, nn
+
+from .beam_groups import fold_queries, unfold_queries
 
 
 def scaled_dot_product(
@@ -96,14 +100,18 @@ class MultiheadSoftmaxAttention(nn.Module):
         memory_padding_mask: Optional[Tensor] = None,
         cache: Optional[Dict[str, Tensor]] = None,
         need_weights: bool = False,
+        memory_group: int = 1,
     ) -> Tuple[Tensor, Optional[Tensor]]:
-        """x: (B, N, D) queries; memory: (B, S, D) keys/values for cross-attention.
+        """x: (B, N, D) queries; memory: (B / memory_group, S, D) keys/values for cross-attention,
+        row b serving query rows b*memory_group .. (b+1)*memory_group - 1.
 
         padding_mask (B, N) masks x's own positions as keys in self-attention. With `cache`, x
         holds only the newest position(s) and the keys/values of earlier steps come from it.
         Returns (B, N, D) and, with need_weights, the head-averaged weights (B, N, S), else None.
         """
         q = self.split_heads(self.q_proj(x))  # (B, H, N, d)
+        group = memory_group if memory is not None else 1
+        q = fold_queries(q, group)  # (B/g, H, g*N, d)
         if memory is not None:  # cross-attention: keys/values from the encoder, computed once
             key_padding_mask = memory_padding_mask
             if cache is not None and "k" in cache:
@@ -130,5 +138,6 @@ class MultiheadSoftmaxAttention(nn.Module):
             dropout_p=self.dropout if self.training else 0.0,
             need_weights=need_weights,
         )
+        out = unfold_queries(out, group)  # (B, H, N, d)
         out = self.out_proj(rearrange(out, "b h n d -> b n (h d)"))
-        return out, (weights.mean(dim=1) if need_weights else None)  # (B, N, S)
+        return out, (unfold_queries(weights, group).mean(dim=1) if need_weights else None)  # (B, N, S)

@@ -99,21 +99,18 @@ def generate_section(cfg: dict, work: Path, env: dict, log) -> dict:
             continue
         checkpoints[arch] = ckpt
     section["setup_s"] = round(time.perf_counter() - t0, 1)
-    runs = [(length, arch, []) for length in cfg["gen_lengths"] for arch in ARCHS]
-    if cfg.get("gen_what_if"):  # proposed model changes, measured at the longest length only
-        runs += [(longest, arch, list(cfg["gen_what_if"])) for arch in ARCHS]
-    for length, arch, what_if in runs:
+    for length, arch in [(length, arch) for length in cfg["gen_lengths"] for arch in ARCHS]:
         test = tests[length]
-        point = {"model": arch, "length": length, "articles": test["articles"], "batch_size": cfg["gen_batch_size"][length], "what_if": what_if}
-        tag = f"{arch}-{length}" + ("-whatif" if what_if else "")
-        label = f"{arch}{' (what-if: ' + '+'.join(what_if) + ')' if what_if else ''} N={length}"
+        point = {"model": arch, "length": length, "articles": test["articles"], "batch_size": cfg["gen_batch_size"][length]}
+        tag = f"{arch}-{length}"
+        label = f"{arch} N={length}"
         if arch not in checkpoints:
             point.update(status="error", reason="no checkpoint")
             section["points"].append(point)
             continue
         result_path = work / f"gen-{tag}.json"
         result_path.unlink(missing_ok=True)
-        cmd = [py, str(Path(__file__).with_name("generate_runner.py")), str(result_path), "--what-if=" + ",".join(what_if), "--",
+        cmd = [py, str(Path(__file__).with_name("generate_runner.py")), str(result_path), "--",
                str(bin_dir), "--user-dir", "fairseq_plugins", "--path", str(checkpoints[arch]), "--task", "translation",
                "--source-lang", "src", "--target-lang", "tgt", "--gen-subset", test["subset"],
                "--batch-size", str(cfg["gen_batch_size"][length]), "--required-batch-size-multiple", "1",

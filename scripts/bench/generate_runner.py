@@ -1,5 +1,5 @@
 """fairseq-generate with timers:
-`python generate_runner.py RESULT.json [--what-if=embed,...] -- <fairseq-generate args>`.
+`python generate_runner.py RESULT.json -- <fairseq-generate args>`.
 
 Runs fairseq's own generate entry point unchanged, with three class-level wrappers installed
 first (our plugin is imported first, so its fixes, the CPU trigram blocking included, are in):
@@ -8,8 +8,7 @@ first (our plugin is imported first, so its fixes, the CPU trigram blocking incl
     EnsembleModel.forward_encoder  the encoder's part of it
     NGramRepeatBlock.forward       trigram blocking (fixes.py's vectorised _no_repeat_ngram)
 
-and writes them to RESULT.json with the lengths of the best hypotheses. --what-if applies
-proposed model changes in this process only (whatif.py).
+and writes them to RESULT.json with the lengths of the best hypotheses.
 """
 import json
 import sys
@@ -18,18 +17,10 @@ import time
 
 def main() -> int:
     result_path, rest = sys.argv[1], sys.argv[2:]
-    what_if = []
-    if rest and rest[0].startswith("--what-if="):
-        what_if = [w for w in rest.pop(0).split("=", 1)[1].split(",") if w]
     if rest and rest[0] == "--":
         rest = rest[1:]
 
     import fairseq_plugins  # noqa: F401  (the fixes: trigram blocking on CPU, checkpoint loading)
-
-    if what_if:
-        from whatif import apply  # scripts/bench/whatif.py, next to this file
-
-        apply(what_if)
     from fairseq.ngram_repeat_block import NGramRepeatBlock
     from fairseq.sequence_generator import EnsembleModel, SequenceGenerator
 

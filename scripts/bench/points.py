@@ -348,31 +348,33 @@ def breakdown_point(spec: dict) -> dict:
 
 
 def decoder_steps_point(spec: dict) -> dict:
-    """Incremental decoding as fairseq's beam search calls it (the whole prefix handed in, the
-    decoder keeping its state), `beam` hypotheses of one article, every step timed."""
+    """Incremental decoding as fairseq's beam search calls it: one article's encoder output
+    expanded to `beam` hypotheses, then at every step the state reordered (a permutation of the
+    hypotheses, as beam search does) and the whole prefix handed in; reorder + step are timed."""
     steps, beam, vocab = spec["steps"], spec["beam"], spec["vocab"]
-    if spec.get("what_if"):
-        from .whatif import apply
-
-        apply(spec["what_if"])
     model = build_model(
         spec["arch"],
         FakeTask(vocab),
         **dict(HIDDEN, max_source_positions=max(spec["source_length"], 1024), max_target_positions=steps + 8),
     ).eval()
-    src = random_tokens(1, spec["source_length"], vocab).expand(beam, -1)
-    lengths = torch.full((beam,), spec["source_length"])
+    src = random_tokens(1, spec["source_length"], vocab)
+    lengths = torch.full((1,), spec["source_length"])
     prev = random_tokens(beam, steps + 1, vocab)
     prev[:, 0] = 2  # eos starts every hypothesis, as in fairseq
+    orders = [torch.randperm(beam) for _ in range(steps)]  # which hypothesis each row continues
     per_run, per_run_cpu = [], []
     with torch.no_grad():
-        encoder_out = model.encoder(src, src_lengths=lengths)
+        encoder_out = model.encoder.reorder_encoder_out(model.encoder(src, src_lengths=lengths), torch.zeros(beam, dtype=torch.long))
         for run in range(spec["repeats"] + 1):
             state: Dict = {}
+            out = encoder_out
             times, cpu = [], []
             for t in range(steps):
                 c0, t0 = time.process_time(), time.perf_counter()
-                model.decoder(prev[:, : t + 1], encoder_out, incremental_state=state)
+                if t:
+                    model.decoder.reorder_incremental_state_scripting(state, orders[t])
+                    out = model.encoder.reorder_encoder_out(out, orders[t])
+                model.decoder(prev[:, : t + 1], out, incremental_state=state)
                 times.append(time.perf_counter() - t0)
                 cpu.append(time.process_time() - c0)
             if run:  # the first pass is the warm-up
@@ -393,7 +395,7 @@ def decoder_steps_point(spec: dict) -> dict:
         half = max(2, position // 50)
         lo, hi = max(0, position - 1 - half), min(steps, position + half)
         curve.append([position, statistics.median(statistics.median(times[lo:hi]) for times in per_run)])
-    return {"step_s": at, "step_cpu_s": at_cpu, "curve": curve, "repeats": spec["repeats"], "arch": spec["arch"], "what_if": spec.get("what_if", [])}
+    return {"step_s": at, "step_cpu_s": at_cpu, "curve": curve, "repeats": spec["repeats"], "arch": spec["arch"]}
 
 
 # ----------------------------------------------------------------------------------------------
