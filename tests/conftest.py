@@ -62,22 +62,7 @@ def build_tiny_bundle(work: Path) -> Path:
     if not checkpoints:
         raise RuntimeError(f"fairseq-train wrote no checkpoint in {ckpts}: {os.listdir(ckpts)}")
     _run([py, "scripts/export_model.py", "--data-bin", str(data_bin / "toy"), "--out", str(bundle), str(checkpoints[-1])])
-    _plain_cfg(bundle / "checkpoint.pt")
     return bundle
-
-
-def _plain_cfg(checkpoint: Path) -> None:
-    """Stopgap: app/bundle.py's export_bundle saves ``cfg`` as the omegaconf DictConfig that
-    fairseq's loader made of it, which the weights_only loader rightly refuses.  fairseq itself
-    saves a plain container (``OmegaConf.to_container``); do the same here so the tests exercise
-    the app.  A no-op once export_bundle writes a plain dict."""
-    import torch
-    from omegaconf import DictConfig, OmegaConf
-
-    state = torch.load(checkpoint, map_location="cpu", weights_only=False)  # our own file, just written
-    if isinstance(state.get("cfg"), DictConfig):
-        state["cfg"] = OmegaConf.to_container(state["cfg"], resolve=True, enum_to_str=True)
-        torch.save(state, checkpoint)
 
 
 @pytest.fixture(scope="session")

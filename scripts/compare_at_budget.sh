@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Fastformer against the transformer baseline of the same size (CS224N "small": 3 + 3 layers,
+# d 256, FFN 1024, 4 heads, the same softmax decoder and copy head), each trained for the same
+# wall-clock time with the same recipe (scripts/train_demo_model.sh), then both evaluated on the
+# same validation articles with the same decoding, and compared with a paired bootstrap test.
+#
+#   HOURS=1 scripts/compare_at_budget.sh            # 1 h each, then evaluate the first 2,000 of valid
+#   HOURS=3 LIMIT=4368 scripts/compare_at_budget.sh
+#
+# Resumable like the recipe (fairseq's --stop-time-hours counts training time across restarts):
+# run it again after an interruption. A run already trained elsewhere can be reused by pointing
+# FASTFORMER_NAME / TRANSFORMER_NAME at its checkpoints/NAME directory.
+# Settings (environment): DATA [../shared/data/cnndm], HOURS [1], LIMIT [2000], PRESET [cnndm],
+#   FASTFORMER_NAME [budget_<HOURS>h_fastformer], TRANSFORMER_NAME [budget_<HOURS>h_transformer],
+#   and everything scripts/train_demo_model.sh reads (LR, WARMUP, MAX_TOKENS, ...).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+PY="${VENV:-$ROOT/.venv}/bin/python"
+DATA="${DATA:-$ROOT/../shared/data/cnndm}"
+HOURS="${HOURS:-1}"
+LIMIT="${LIMIT:-2000}"
+PRESET="${PRESET:-cnndm}"
+FASTFORMER_NAME="${FASTFORMER_NAME:-budget_${HOURS}h_fastformer}"
+TRANSFORMER_NAME="${TRANSFORMER_NAME:-budget_${HOURS}h_transformer}"
+COMMON="--decoder-self-attention softmax --copy-attention --dropout 0.1 --autocast-bf16"
+declare -A ARCH=([fastformer]=fastformer_small [transformer]=transformer_small)
+declare -A NAME=([fastformer]="$FASTFORMER_NAME" [transformer]="$TRANSFORMER_NAME")
+
+[ -f "$DATA/valid.jsonl.gz" ] || { echo "compare_at_budget.sh: $DATA/valid.jsonl.gz not found (set DATA)" >&2; exit 2; }
+for system in fastformer transformer; do
+  name="${NAME[$system]}"
+  echo "==> $system (${ARCH[$system]}): ${HOURS} h of training as checkpoints/$name"
+  NAME="$name" HOURS="$HOURS" OUT="$ROOT/runs/$name/model" MODEL_ARGS="--arch ${ARCH[$system]} $COMMON" \
+    bash scripts/train_demo_model.sh
+  echo "==> $system: evaluating the first $LIMIT validation articles"
+  "$PY" scripts/evaluate.py generate --system "runs/$name/model/checkpoint.pt" --data-bin "runs/$name/model" \
+    --data "$DATA/valid.jsonl.gz" --preset "$PRESET" --limit "$LIMIT" --out "runs/$name/valid"
+done
+"$PY" scripts/evaluate.py compare "runs/$FASTFORMER_NAME/valid" "runs/$TRANSFORMER_NAME/valid" \
+  --out "runs/compare_${HOURS}h.json"
+"$PY" scripts/budget_table.py "runs/$FASTFORMER_NAME" "runs/$TRANSFORMER_NAME" --comparison "runs/compare_${HOURS}h.json"

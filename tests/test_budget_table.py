@@ -1,0 +1,45 @@
+"""The equal-budget comparison's table (scripts/budget_table.py) and the bundle card it reads."""
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def scores(r1: float, n: int = 7) -> dict:
+    rouge = {k: {"mean": r1 - i, "ci95": [r1 - i - 0.5, r1 - i + 0.5]} for i, k in enumerate(("rouge1", "rouge2", "rougeL", "rougeLsum"))}
+    return {"n": n, "rouge": rouge}
+
+
+def test_card_records_training_time_and_the_table_reads_it(tiny_bundle, tmp_path):
+    card = json.loads((tiny_bundle / "model.json").read_text())
+    assert card["arch"] == "fastformer_small" and card["num_updates"] == 8
+    assert 0 < card["training_hours"] < 1  # fairseq's cumulative training time, a few seconds here
+    assert "valid_loss" not in card  # the tiny model trained with --disable-validation
+    runs = []
+    for name, r1 in (("fast", 31.25), ("slow", 29.5)):
+        run = tmp_path / name
+        (run / "model").mkdir(parents=True)
+        (run / "valid").mkdir()
+        shutil.copy(tiny_bundle / "model.json", run / "model" / "model.json")
+        (run / "valid" / "scores.json").write_text(json.dumps(scores(r1)))
+        runs.append(str(run))
+    comparison = tmp_path / "compare.json"
+    metrics = {k: {"delta": 1.75, "ci95": [0.5, 3.0], "p_value": 0.002} for k in ("rouge1", "rouge2", "rougeL", "rougeLsum")}
+    comparison.write_text(json.dumps({"n": 7, "bootstrap": {"resamples": 1000}, "metrics": metrics}))
+    out = subprocess.run([sys.executable, "scripts/budget_table.py", *runs, "--comparison", str(comparison)],
+                         capture_output=True, text=True, cwd=REPO, check=True).stdout
+    lines = out.splitlines()
+    assert lines[0].startswith("| run | arch | hours | updates |")
+    fast = lines[2].split(" | ")
+    assert fast[0] == "| fast" and fast[1] == "fastformer_small" and fast[3] == "8"
+    assert "31.25 [30.75, 31.75]" in lines[2] and "29.50 [29.00, 30.00]" in lines[3]
+    assert "R-1 +1.75 [+0.50, +3.00], p = 0.0020" in out
+
+
+def test_missing_run_files_are_reported_not_raised(tmp_path):
+    result = subprocess.run([sys.executable, "scripts/budget_table.py", str(tmp_path / "nothing")],
+                            capture_output=True, text=True, cwd=REPO)
+    assert result.returncode == 1 and "model.json not found" in result.stderr and "Traceback" not in result.stderr
