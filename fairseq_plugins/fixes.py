@@ -56,6 +56,12 @@ without the fix.
    these in-job bytes only (they come from rank 0 of the same job, from a checkpoint that has
    already passed the safe loader); file loads keep the allow-list.  tests/test_distributed.py's
    resume test (two processes, SIGKILL, restart) fails without it.
+
+5. Checkpoint copies.  ``checkpoint_utils.save_checkpoint`` writes the first checkpoint file
+   atomically (temporary file, rename) but makes ``checkpoint_last.pt`` / ``checkpoint_best.pt``
+   with a plain copy; a run killed during the copy leaves a truncated ``checkpoint_last.pt`` and
+   cannot resume.  ``checkpoint_utils`` gets ``AtomicCopyPathManager``, whose local ``copy`` writes
+   a temporary file and renames it over the target.
 """
 import argparse
 import contextlib
@@ -65,6 +71,7 @@ import logging
 import math
 import os
 import re
+import shutil
 
 __all__ = [
     "apply",
@@ -115,6 +122,7 @@ import_fairseq()
 
 import torch  # noqa: E402
 from fairseq import checkpoint_utils  # noqa: E402
+from fairseq.file_io import PathManager  # noqa: E402
 from fairseq.ngram_repeat_block import NGramRepeatBlock  # noqa: E402
 
 
@@ -242,9 +250,36 @@ def _allow_resumed_state_broadcast() -> None:
     dist_utils._broadcast_object_slow = _broadcast_object_slow
 
 
+class AtomicCopyPathManager(PathManager):
+    """fairseq's PathManager, except that ``copy`` to a local path is atomic.
+
+    ``checkpoint_utils.save_checkpoint`` writes ``checkpoint_1_500.pt`` atomically (temporary file,
+    then rename) but makes ``checkpoint_last.pt`` and ``checkpoint_best.pt`` with a plain
+    ``PathManager.copy``: a run killed during that copy (a session ending, an out-of-memory kill,
+    SIGKILL) leaves a truncated ``checkpoint_last.pt``, and the same command can no longer resume.
+    Copying to a temporary file next to the target and renaming it over the target keeps the old
+    file until the new one is complete. Remote (``scheme://``) targets keep fairseq's copy."""
+
+    @staticmethod
+    def copy(src_path: str, dst_path: str, overwrite: bool = False) -> bool:
+        if "://" in str(dst_path):
+            return PathManager.copy(src_path, dst_path, overwrite)
+        if os.path.exists(dst_path) and not overwrite:
+            return False
+        tmp = f"{dst_path}.tmp"
+        shutil.copyfile(src_path, tmp)
+        os.replace(tmp, dst_path)
+        return True
+
+
+def _atomic_checkpoint_copies() -> None:
+    checkpoint_utils.PathManager = AtomicCopyPathManager
+
+
 def apply():
     """Install the fixes (idempotent)."""
     _allow_checkpoint_globals()
     _allow_resumed_state_broadcast()
+    _atomic_checkpoint_copies()
     if NGramRepeatBlock.__dict__["_no_repeat_ngram"] is not no_repeat_ngram:
         NGramRepeatBlock._no_repeat_ngram = no_repeat_ngram

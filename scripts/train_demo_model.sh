@@ -10,7 +10,7 @@
 # ends, run the same command again: it continues from checkpoints/$NAME/checkpoint_last.pt.
 # Settings (environment): DATA, NAME [cpu_budget], HOURS [3], LR [1e-3], WARMUP [800],
 #   MAX_TOKENS [6000], VOCAB [8000], MAX_SOURCE [400], MAX_TARGET [100], AVERAGE [3],
-#   SAVE_EVERY [500], KEEP [12],
+#   SAVE_EVERY [500], KEEP [-1: all, about 84 MB each],
 #   OUT [app/model], MODEL_ARGS [see below].
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -29,7 +29,7 @@ MAX_SOURCE="${MAX_SOURCE:-400}"
 MAX_TARGET="${MAX_TARGET:-100}"
 AVERAGE="${AVERAGE:-3}"
 SAVE_EVERY="${SAVE_EVERY:-500}"  # updates between checkpoints (each also runs a short validation)
-KEEP="${KEEP:-12}"  # interval checkpoints kept (the last AVERAGE are averaged for the export)
+KEEP="${KEEP:--1}"  # interval checkpoints kept, -1 all (scripts/training_curve.py reads them; the last AVERAGE are averaged for the export)
 OUT="${OUT:-$ROOT/app/model}"
 # Fastformer encoder (3 layers sharing one attention module), softmax decoder self-attention,
 # pointer-generator copying from the last cross-attention; the CS224N "small" size otherwise.

@@ -447,3 +447,31 @@ def test_blocking_speed(capsys):
     with capsys.disabled():
         print(f"\n[ngram blocking, 64 hyps, step 100] patched {timings['patched']:.3f} ms, "
               f"original {timings['original']:.3f} ms per call")
+
+
+def test_checkpoint_copies_are_atomic(tmp_path, monkeypatch):
+    """A run killed while fairseq copies checkpoint_N.pt to checkpoint_last.pt must leave the old
+    checkpoint_last.pt whole (fairseq's plain copy leaves a truncated file)."""
+    import shutil
+
+    from fairseq import checkpoint_utils
+    from fairseq.file_io import PathManager
+
+    src, dst = tmp_path / "checkpoint_1_500.pt", tmp_path / "checkpoint_last.pt"
+    src.write_bytes(b"new" * 1000)
+    real_copyfile = shutil.copyfile
+
+    def killed_halfway(a, b, *args, **kwargs):
+        with open(b, "wb") as f:
+            f.write(open(a, "rb").read()[:100])
+        raise KeyboardInterrupt  # stands for SIGKILL in the middle of the copy
+
+    monkeypatch.setattr(shutil, "copyfile", killed_halfway)
+    for manager, survives in ((PathManager, False), (checkpoint_utils.PathManager, True)):
+        dst.write_bytes(b"old checkpoint")
+        with pytest.raises(KeyboardInterrupt):
+            manager.copy(str(src), str(dst), overwrite=True)
+        assert (dst.read_bytes() == b"old checkpoint") is survives
+    monkeypatch.setattr(shutil, "copyfile", real_copyfile)
+    assert checkpoint_utils.PathManager.copy(str(src), str(dst), overwrite=True)
+    assert dst.read_bytes() == src.read_bytes() and not (tmp_path / "checkpoint_last.pt.tmp").exists()
