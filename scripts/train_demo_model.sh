@@ -10,7 +10,7 @@
 # ends, run the same command again: it continues from checkpoints/$NAME/checkpoint_last.pt.
 # Settings (environment): DATA, NAME [cpu_budget], HOURS [3], LR [1e-3], WARMUP [800],
 #   MAX_TOKENS [6000], VOCAB [8000], MAX_SOURCE [400], MAX_TARGET [100], AVERAGE [3],
-#   SAVE_EVERY [500], KEEP [-1: all, about 84 MB each],
+#   SAVE_EVERY [500], KEEP [-1: all, about 84 MB each], PREPARE_ONLY [0; 1: prepare the data and stop],
 #   OUT [app/model], MODEL_ARGS [see below].
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -46,6 +46,7 @@ if [ ! -f "data-bin/$DATA_NAME/dict.source.txt" ]; then
   "$PY" scripts/prepare_data.py --name "$DATA_NAME" --train "$DATA/train.jsonl.gz" --valid "$DATA/valid.jsonl.gz" \
     --vocab-size "$VOCAB" --max-source-pieces "$MAX_SOURCE" --max-target-pieces "$MAX_TARGET"
 fi
+[ "${PREPARE_ONLY:-0}" = 1 ] && exit 0  # the data only (scripts/cpu_budget_levers.sh, before parallel runs)
 
 echo "==> training for $HOURS h of cumulative training time (log: $RUN_DIR/train.log)"
 # shellcheck disable=SC2086

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The CPU-budget levers, one at a time: short runs of the demo recipe (scripts/train_demo_model.sh)
+# that differ from the baseline in one setting each, every run given the same training time,
+# then each evaluated on the same slice of valid (articles START .. START+LIMIT-1, apart from the
+# articles decoding is tuned on and from the final measurement's) and tabulated.
+#
+#   scripts/cpu_budget_levers.sh                       # all levers, 0.3 h each, two at a time
+#   LEVERS="baseline no_copy" scripts/cpu_budget_levers.sh
+#
+# Two runs share the machine at a time, one torch thread each (PARALLEL, THREADS): on 2 cores
+# that finishes the set in half the wall-clock time, and every run sees the same conditions, so
+# the comparison stays fair (the absolute speed is lower than the final model's, which trains
+# alone on both cores). Resumable: run it again and finished runs are skipped.
+# Settings (environment): DATA, HOURS [0.3], START [2000], LIMIT [300], PARALLEL [2], THREADS [1],
+#   LEVERS [all of the table below], PRESET [cnndm].
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+PY="${VENV:-$ROOT/.venv}/bin/python"
+DATA="${DATA:-$ROOT/../shared/data/cnndm}"
+HOURS="${HOURS:-0.3}"
+START="${START:-2000}"
+LIMIT="${LIMIT:-300}"
+PARALLEL="${PARALLEL:-2}"
+THREADS="${THREADS:-1}"
+PRESET="${PRESET:-cnndm}"
+BASE="--arch fastformer_small --decoder-self-attention softmax --copy-attention"
+
+# lever -> "ENV=VALUE ... | model arguments": the baseline is the demo recipe itself.
+declare -A LEVER=(
+  [baseline]="| $BASE --dropout 0.1 --autocast-bf16"
+  [no_copy]="| --arch fastformer_small --decoder-self-attention softmax --dropout 0.1 --autocast-bf16"
+  [fp32]="| $BASE --dropout 0.1"
+  [no_dropout]="| $BASE --dropout 0.0 --autocast-bf16"
+  [lr_2e-3]="LR=2e-3 | $BASE --dropout 0.1 --autocast-bf16"
+  [small_decoder]="| $BASE --dropout 0.1 --autocast-bf16 --decoder-layers 2 --encoder-ffn-embed-dim 512 --decoder-ffn-embed-dim 512"
+  [big_batch]="MAX_TOKENS=12000 | $BASE --dropout 0.1 --autocast-bf16"
+)
+ORDER=(baseline no_copy fp32 no_dropout lr_2e-3 small_decoder big_batch)
+read -r -a CHOSEN <<< "${LEVERS:-${ORDER[*]}}"
+for lever in "${CHOSEN[@]}"; do
+  [ -n "${LEVER[$lever]+x}" ] || { echo "cpu_budget_levers.sh: unknown lever $lever (known: ${ORDER[*]})" >&2; exit 2; }
+done
+[ -f "$DATA/valid.jsonl.gz" ] || { echo "cpu_budget_levers.sh: $DATA/valid.jsonl.gz not found (set DATA)" >&2; exit 2; }
+
+run_lever() {
+  local lever="$1" name="lever_$1" spec="${LEVER[$1]}"
+  local env_part="${spec%%|*}" model_args="${spec#*|}"
+  mkdir -p "runs/$name"
+  if [ ! -f "runs/$name/valid/scores.json" ]; then
+    # shellcheck disable=SC2086
+    env $env_part DATA="$DATA" NAME="$name" HOURS="$HOURS" OUT="$ROOT/runs/$name/model" MODEL_ARGS="$model_args" \
+      OMP_NUM_THREADS="$THREADS" AVERAGE=1 bash scripts/train_demo_model.sh > "runs/$name/driver.log" 2>&1
+    OMP_NUM_THREADS="$THREADS" "$PY" scripts/evaluate.py generate --system "runs/$name/model/checkpoint.pt" \
+      --data-bin "runs/$name/model" --data "$DATA/valid.jsonl.gz" --preset "$PRESET" \
+      --start "$START" --limit "$LIMIT" --workers 1 --out "runs/$name/valid" >> "runs/$name/driver.log" 2>&1
+  fi
+  echo "==> $lever done ($(tail -n 5 "runs/$name/driver.log" | grep -m1 'ROUGE-1' || echo 'see runs/'"$name"'/driver.log'))"
+}
+
+PREPARE_ONLY=1 DATA="$DATA" bash scripts/train_demo_model.sh  # the data, once, before runs start in parallel
+echo "==> levers: ${CHOSEN[*]} ($HOURS h each, $PARALLEL at a time, $THREADS thread(s) each; logs in runs/lever_*/driver.log)"
+running=0
+for lever in "${CHOSEN[@]}"; do
+  run_lever "$lever" &
+  running=$((running + 1))
+  if [ "$running" -ge "$PARALLEL" ]; then
+    wait -n || true  # a failed run shows in the table as missing; the others go on
+    running=$((running - 1))
+  fi
+done
+wait || true
+"$PY" scripts/budget_table.py $(printf 'runs/lever_%s ' "${CHOSEN[@]}")
