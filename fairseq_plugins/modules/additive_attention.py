@@ -142,8 +142,9 @@ class HeadDot(torch.autograd.Function):
         if ctx.needs_input_grad[0]:
             grad_x = (grad.unsqueeze(-1) * w).flatten(-2)
         if ctx.needs_input_grad[1]:
-            products = torch.mm(grad.reshape(-1, heads).t(), x.reshape(-1, heads * head_dim))  # (H, D)
-            grad_w = diagonal_blocks(products.unsqueeze(0), head_dim)[0]
+            rows = rearrange(grad, "... h -> 1 h (...)")  # (1, H, B*N)
+            products = length_reduce(rows, x.reshape(1, -1, heads * head_dim))  # (1, H, D)
+            grad_w = diagonal_blocks(products, head_dim)[0]
         return grad_x, grad_w
 
 
@@ -165,16 +166,53 @@ class HeadScores(torch.autograd.Function):
         if ctx.needs_input_grad[0]:
             grad_x = torch.bmm(grad, a)
         if ctx.needs_input_grad[1]:
-            grad_a = torch.bmm(grad.transpose(1, 2), x)
+            grad_a = length_reduce(grad.transpose(1, 2), x)  # (B, H, D)
         return grad_x, grad_a
 
 
 def masked_softmax(scores: Tensor, padding_mask: Optional[Tensor]) -> Tensor:
-    """softmax over the length axis (1) in fp32, padding (B, N) set to -inf first."""
-    scores = scores.float()
+    """scores (B, N, H) -> weights (B, H, N): softmax over the length axis in fp32, padding (B, N)
+    set to -inf first. Heads first, so that the softmax runs along contiguous rows (B*H of them,
+    in parallel) and the weights are the left operand of the pooling product as they are."""
+    scores = scores.float().transpose(1, 2)  # (B, H, N)
     if padding_mask is not None:
-        scores = scores.masked_fill(padding_mask[:, :, None], float("-inf"))
-    return torch.softmax(scores, dim=1)
+        scores = scores.masked_fill(padding_mask[:, None, :], float("-inf"))
+    return torch.softmax(scores, dim=-1)
+
+
+# Below this many positions a pooling product is small enough to leave to BLAS as it is.
+MIN_CHUNKED_LENGTH = 4096
+
+
+def length_chunks(batch: int, length: int) -> int:
+    """How many pieces to cut the length axis into for `length_reduce`: enough batched products
+    to give every thread two, a power of two dividing `length` (1: no cutting)."""
+    want = -(-2 * torch.get_num_threads() // batch)  # ceil(2 threads / batch)
+    if length < MIN_CHUNKED_LENGTH or want < 2:
+        return 1
+    chunks = 1
+    while chunks * 2 <= want and length % (chunks * 2) == 0:
+        chunks *= 2
+    return chunks
+
+
+def length_reduce(weights: Tensor, values: Tensor) -> Tensor:
+    """sum_i weights[b, h, i] values[b, i, :]: (B, H, N) x (B, N, D) -> (B, H, D), fp32.
+
+    The pooling products of eq. 4 and 6 (and their gradients) contract the long length axis. BLAS
+    parallelises a batched product over its batch and over the output's rows and columns, and
+    here there are only B x H x D outputs: with one long article (B = 1) most of the work ran on
+    one core. Cutting the length axis into C pieces gives C times more batched products, whose
+    partial sums are added at the end (the same sum, in a different order)."""
+    batch, _, length = weights.shape
+    chunks = length_chunks(batch, length)
+    if chunks == 1:
+        return torch.bmm(weights, values)
+    pieces = torch.bmm(
+        rearrange(weights, "b h (c n) -> (b c) h n", c=chunks),
+        rearrange(values, "b (c n) d -> (b c) n d", c=chunks),
+    )  # (B*C, H, D)
+    return rearrange(pieces, "(b c) h d -> b c h d", c=chunks).sum(dim=1)
 
 
 def prefix_softmax_pool(scores: Tensor, values: Tensor, padding_mask: Optional[Tensor] = None) -> Tensor:
@@ -339,16 +377,16 @@ class AdditiveAttention(nn.Module):
             q32, x32 = q.float(), x.float()
             if query_scores is None:
                 query_scores = HeadDot.apply(q32, self.query_vectors().float())
-            alpha = masked_softmax(query_scores, padding_mask)  # eq. 3: (B, N, H)
+            alpha = masked_softmax(query_scores, padding_mask)  # eq. 3: (B, H, N)
             # eq. 4: global query = sum_i alpha_i q_i
-            global_query = diagonal_blocks(torch.bmm(alpha.transpose(1, 2), q32), head_dim)  # (B, H, d)
+            global_query = diagonal_blocks(length_reduce(alpha, q32), head_dim)  # (B, H, d)
             # eq. 5: w_k . (q * k_i) = (W_k^T u) . x_i + u . b_k  with u = w_k * q per head
             weight, bias = self.k_proj.weight.float(), self.k_proj.bias.float()
             u = block_rows(self.w_k.float() * global_query * self.scale)  # (B, H, D)
             key_scores = HeadScores.apply(x32, torch.matmul(u, weight)) + F.linear(u, bias).unsqueeze(1)
-            beta = masked_softmax(key_scores, padding_mask)  # (B, N, H)
+            beta = masked_softmax(key_scores, padding_mask)  # (B, H, N)
             # eq. 6: global key = q * sum_i beta_i k_i = q * (W_k sum_i beta_i x_i + b_k)
-            pooled_x = torch.bmm(beta.transpose(1, 2), x32)  # (B, H, D)
+            pooled_x = length_reduce(beta, x32)  # (B, H, D)
             pooled_k = diagonal_blocks(F.linear(pooled_x, weight), head_dim) + bias.view(heads, head_dim)
             global_key = (global_query * pooled_k).reshape(batch, 1, dim)
         return v * global_key.to(v.dtype)  # u_i = k * v_i, heads side by side
