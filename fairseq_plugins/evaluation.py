@@ -74,6 +74,8 @@ __all__ = [
     "compare_outputs",
     "format_scores",
     "format_comparison",
+    "sample_rows",
+    "format_samples",
     "TUNABLE",
     "parse_grid",
     "tune_decoding",
@@ -707,6 +709,33 @@ def format_scores(scores: dict) -> str:
     for k in ROUGE_TYPES:
         r = scores["rouge"][k]
         lines.append(f"  {DISPLAY_NAMES[k]:<11}{r['mean']:6.2f}  [{r['ci95'][0]:.2f}, {r['ci95'][1]:.2f}]")
+    return "\n".join(lines)
+
+
+def sample_rows(out_dir, n: int = 5, seed: int = 1) -> List[dict]:
+    """``n`` documents of an output directory, drawn at random (seeded, in document order), with
+    their reference, hypothesis and ROUGE-1: for reading what a system writes."""
+    import random
+
+    outputs = read_outputs(out_dir)
+    total = len(outputs["ids"])
+    if n < 1:
+        raise EvaluationError(f"n must be >= 1, got {n}")
+    chosen = sorted(random.Random(seed).sample(range(total), min(n, total)))
+    rouge1 = outputs["meta"].get("per_document", {}).get("rouge1")
+    return [{"id": outputs["ids"][i], "reference": outputs["references"][i], "hypothesis": outputs["hypotheses"][i],
+             "rouge1": rouge1[i] if rouge1 else None} for i in chosen]
+
+
+def format_samples(rows: Sequence[dict]) -> str:
+    """Markdown: one block per document, sentences on their own lines."""
+    def sentences(line: str) -> str:
+        return "<br>".join(s.strip() for s in line.split(text.SENTENCE_SEPARATOR) if s.strip()) or "(empty)"
+
+    lines = ["| id | reference | system | R-1 |", "|---|---|---|---|"]
+    for r in rows:
+        score = f"{r['rouge1']:.1f}" if r["rouge1"] is not None else ""
+        lines.append(f"| {r['id']} | {sentences(r['reference'])} | {sentences(r['hypothesis'])} | {score} |")
     return "\n".join(lines)
 
 

@@ -8,6 +8,7 @@ intervals; merge shards; compare two systems with a paired bootstrap test.
                      --grid "min_len=30,45 lenpen=1,2" [--start N --limit N] [--out FILE]
     evaluate.py merge [--out DIR] SHARD_DIR...
     evaluate.py compare A_DIR B_DIR [--out FILE]
+    evaluate.py samples DIR [--n 5 --seed 1]
     evaluate.py presets
 
 generate: ``--system`` is a checkpoint (with ``--data-bin``, the directory it was trained on:
@@ -118,6 +119,11 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("b", metavar="B_DIR")
     compare.add_argument("--out", help="write the result as JSON to this file")
 
+    samples = sub.add_parser("samples", help="print a few summaries beside their references (markdown)")
+    samples.add_argument("dir", metavar="DIR", help="an output directory of generate or merge")
+    samples.add_argument("--n", type=_positive, default=5, help="how many documents [5]")
+    samples.add_argument("--seed", type=int, default=1, help="which ones (seeded random draw) [1]")
+
     sub.add_parser("presets", help="list the decoding presets")
     return parser
 
@@ -222,6 +228,11 @@ def cmd_compare(args, ev) -> int:
     return 0
 
 
+def cmd_samples(args, ev) -> int:
+    print(ev.format_samples(ev.sample_rows(args.dir, args.n, args.seed)))
+    return 0
+
+
 def cmd_presets(args, ev) -> int:
     for name, preset in ev.DECODING_PRESETS.items():
         fields = ", ".join(f"{k} {getattr(preset, k)}" for k in (
@@ -236,7 +247,8 @@ def main(argv=None) -> int:
     # imported after parsing: it imports fairseq, which takes seconds
     from fairseq_plugins import evaluation as ev
 
-    handlers = {"generate": cmd_generate, "tune": cmd_tune, "merge": cmd_merge, "compare": cmd_compare, "presets": cmd_presets}
+    handlers = {"generate": cmd_generate, "tune": cmd_tune, "merge": cmd_merge, "compare": cmd_compare, "samples": cmd_samples,
+                "presets": cmd_presets}
     try:
         return handlers[args.command](args, ev)
     except (ev.EvaluationError, FileNotFoundError) as err:

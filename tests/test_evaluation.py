@@ -379,3 +379,23 @@ def test_start_skips_documents_and_keeps_their_positions(tmp_path, corpus_file):
     assert [(d.id, d.article) for d in part] == [(d.id, d.article) for d in every[10:15]]
     with pytest.raises(ev.EvaluationError, match="no documents in it after the first 50"):
         ev.read_jsonl(corpus_file, start=50)
+
+
+def test_samples_prints_references_beside_outputs(tmp_path, corpus_file, capsys):
+    out = tmp_path / "lead3"
+    assert run_cli(["generate", "--system", "lead3", "--data", corpus_file, "--preset", "cnndm", "--out", out], capsys)[0] == 0
+    code, printed, err = run_cli(["samples", out, "--n", 3, "--seed", 4], capsys)
+    assert code == 0, err
+    rows = printed.splitlines()[2:]
+    assert len(rows) == 3
+    scores = json.loads((out / "scores.json").read_text())
+    ids = (out / "ids.txt").read_text().split("\n")
+    hyps = (out / "hypotheses.txt").read_text().split("\n")
+    for row in rows:
+        doc_id, reference, hypothesis, r1 = [c.strip() for c in row.strip("|").split(" | ")]
+        i = ids.index(doc_id)
+        assert hypothesis == hyps[i].replace(" <n> ", "<br>")
+        assert float(r1) == pytest.approx(scores["per_document"]["rouge1"][i], abs=0.05)
+    assert run_cli(["samples", out, "--n", 3, "--seed", 4], capsys)[1] == printed  # seeded
+    code, _, err = run_cli(["samples", tmp_path / "nothing"], capsys)
+    assert code == 2 and "no such output directory" in err
