@@ -117,7 +117,10 @@ class MultiheadSoftmaxAttention(nn.Module):
             if cache is not None and "k" in cache:
                 k, v = cache["k"], cache["v"]
             else:
-                k, v = self.split_heads(self.k_proj(memory)), self.split_heads(self.v_proj(memory))
+                # head-major and contiguous once: decoding reads them at every step, and a strided
+                # view made every step's attention product copy all S x D of them first
+                k = self.split_heads(self.k_proj(memory)).contiguous()  # (B, H, S, d)
+                v = self.split_heads(self.v_proj(memory)).contiguous()
                 if cache is not None:
                     cache["k"], cache["v"] = k, v
         else:
