@@ -113,6 +113,18 @@ def config(args) -> dict:
     return cfg
 
 
+def merge_section(old, new: dict, models=None) -> dict:
+    """A re-run section into an earlier run's: whole, unless the re-run was limited to some
+    models (--models), in which case only those models' points are replaced."""
+    if not models or not old or "points" not in old or "points" not in new:
+        return new
+    kept = [p for p in old["points"] if p.get("model") not in models]
+    merged = dict(new, points=kept + new["points"])
+    if "models" in old:
+        merged["models"] = list(old["models"]) + [m for m in new.get("models", []) if m not in old["models"]]
+    return merged
+
+
 def log(msg: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
@@ -356,7 +368,7 @@ def main(argv=None) -> int:
     if args.merge_into:  # one or more sections re-run: they replace their namesakes in a full run
         merged = json.loads(Path(args.merge_into).read_text())
         for name, content in results["sections"].items():
-            merged["sections"][name] = content
+            merged["sections"][name] = merge_section(merged["sections"].get(name), content, cfg.get("models"))
             merged.setdefault("section_reruns", {})[name] = {
                 "started": results["started"], "finished": results["finished"], "config": results["config"],
                 "load_average_start": results["machine"]["load_average_start"], "load_average_end": results["machine"]["load_average_end"],

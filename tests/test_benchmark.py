@@ -183,3 +183,15 @@ def test_targets_and_tables_from_results(tmp_path):
     page = (docs / "benchmarks.md").read_text()
     assert page.startswith("# Page\n\nintro") and page.rstrip().endswith("after") and "old" not in page
     assert "img/benchmark_sweep.png" in page and (docs / "img" / "benchmark_sweep.png").exists()
+
+
+def test_a_rerun_limited_to_some_models_replaces_only_their_points():
+    bench = load_benchmark_module()
+    old = {"models": ["fastformer", "transformer"], "points": [
+        {"model": "fastformer", "length": 128, "us": 9.0}, {"model": "transformer", "length": 128, "us": 7.0}]}
+    new = {"models": ["fastformer"], "points": [{"model": "fastformer", "length": 128, "us": 5.0}]}
+    merged = bench.merge_section(old, new, ["fastformer"])
+    assert merged["models"] == ["fastformer", "transformer"]
+    assert sorted((p["model"], p["us"]) for p in merged["points"]) == [("fastformer", 5.0), ("transformer", 7.0)]
+    assert bench.merge_section(old, new, None) == new  # a whole re-run replaces the section
+    assert bench.merge_section(None, new, ["fastformer"]) == new
