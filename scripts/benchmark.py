@@ -82,6 +82,7 @@ def config(args) -> dict:
         "gen_time_limit_s": 300 if quick else 900,
         "roofline_shapes": [[2, 8192]] if quick else [[16, 4096], [1, 65536]],
         "roofline_repeats": 5 if quick else 15,
+        "pair_repeats": 2 if quick else 7,
         "threads": None,
         "thp": not args.no_thp,
     }
@@ -120,6 +121,8 @@ def merge_section(old, new: dict, models=None) -> dict:
         return new
     kept = [p for p in old["points"] if p.get("model") not in models]
     merged = dict(new, points=kept + new["points"])
+    if "pairs" in old and "pairs" not in new:
+        merged["pairs"] = old["pairs"]
     if "models" in old:
         merged["models"] = list(old["models"]) + [m for m in new.get("models", []) if m not in old["models"]]
     return merged
@@ -228,6 +231,21 @@ def run_sections(cfg: dict, sections, out: Path, env: dict, results: dict, save)
             log(f"[peers] not installed (pip install --no-deps -r requirements-bench.txt): {', '.join(missing)}")
         results["sections"]["peers"] = {"models": list(models), "missing": missing, "points": sweep("peers", "attention", models, cfg["lengths"], cfg["tokens"], cfg, env)}
         save()
+        if "fast-transformer-pytorch" in models and "fastformer" in models:
+            # the target's ratio, timed in alternation in one process per length
+            pairs = []
+            for length in cfg["lengths"]:
+                spec = dict(kind="attention_pair", model="fastformer vs fast-transformer-pytorch", models=["fastformer", "fast-transformer-pytorch"],
+                            length=length, batch=max(1, cfg["tokens"] // length), repeats=cfg["pair_repeats"], block=cfg["block"], threads=cfg["threads"])
+                rec = run_point(spec, env, time_limit_s=20 * cfg["budget_s"] + 120, memory_limit_mb=limit_mb)
+                pairs.append(rec)
+                if rec.get("infer_s"):
+                    ratios = {m: rec[f"{m}_s"]["fast-transformer-pytorch"] / rec[f"{m}_s"]["fastformer"] for m in ("infer", "train")}
+                    log(f"[peers] interleaved N={length}: ours faster by {ratios['infer']:.2f}x (infer), {ratios['train']:.2f}x (train)")
+                else:
+                    log(f"[peers] interleaved N={length}: {rec.get('status')}: {rec.get('reason')}")
+            results["sections"]["peers"]["pairs"] = pairs
+            save()
 
     def run_breakdown():
         points = []

@@ -82,7 +82,13 @@ def test_peers_against_public_implementations(tmp_path):
     for p in peers["points"]:
         check_sweep_point(p, 64, 1)
     assert "| fast-transformer-pytorch |" in stdout
-    assert any("fast-transformer-pytorch" in t["target"] for t in results["targets"])
+    # the target's ratio comes from both layers timed in alternation in one process
+    (pair,) = peers["pairs"]
+    for mode in ("infer", "train"):
+        assert set(pair[f"{mode}_s"]) == {"fastformer", "fast-transformer-pytorch"} and min(pair[f"{mode}_s"].values()) > 0
+    target = next(t for t in results["targets"] if "fast-transformer-pytorch (infer)" in t["target"])
+    assert target["measured"] == pytest.approx(pair["infer_s"]["fast-transformer-pytorch"] / pair["infer_s"]["fastformer"])
+    assert "alternation" in target["note"]
 
 
 def test_a_point_over_its_limits_is_killed_and_recorded():

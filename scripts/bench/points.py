@@ -253,6 +253,37 @@ def attention_point(spec: dict) -> dict:
     return timed_modes(spec, infer, train, full, small)
 
 
+def attention_pair_point(spec: dict) -> dict:
+    """Several attention layers timed in alternation on the same input (A B A B ..., medians),
+    inference then training: the ratio of two medians compares like with like even when the
+    machine's speed drifts between separate runs, which moves single points by 30% on this VM."""
+    dim, heads = HIDDEN["encoder_embed_dim"], HIDDEN["encoder_attention_heads"]
+    layers = {name: attention_layer(name, dim, heads, spec["block"]) for name in spec["models"]}
+    x = torch.randn(spec["batch"], spec["length"], dim)
+    x_grad = x.clone().requires_grad_()
+
+    def infer(module, call):
+        def run():
+            module.eval()
+            with torch.no_grad():
+                call(x)
+        return run
+
+    def train(module, call):
+        def run():
+            module.train()
+            x_grad.grad = None
+            module.zero_grad(set_to_none=True)
+            call(x_grad).sum().backward()
+        return run
+
+    return {
+        "infer_s": interleaved({n: infer(*layers[n]) for n in layers}, repeats=spec["repeats"]),
+        "train_s": interleaved({n: train(*layers[n]) for n in layers}, repeats=spec["repeats"]),
+        "repeats": spec["repeats"],
+    }
+
+
 # ----------------------------------------------------------------------------------------------
 # section 3: where the time of a forward pass goes
 # ----------------------------------------------------------------------------------------------
@@ -454,6 +485,7 @@ KINDS = {
     "encoder": encoder_point,
     "layer": layer_point,
     "attention": attention_point,
+    "attention_pair": attention_pair_point,
     "breakdown": breakdown_point,
     "decoder_steps": decoder_steps_point,
     "roofline": roofline_point,
