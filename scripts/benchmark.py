@@ -199,6 +199,7 @@ def sweep(name: str, kind: str, models: dict, lengths, tokens: int, cfg: dict, e
 
 
 def run_sections(cfg: dict, sections, out: Path, env: dict, results: dict, save) -> None:
+    from bench import report
     from bench.common import encoder_variants, run_point
 
     limit_mb = cfg["memory_limit_gb"] * 1024
@@ -240,8 +241,8 @@ def run_sections(cfg: dict, sections, out: Path, env: dict, results: dict, save)
                 rec = run_point(spec, env, time_limit_s=20 * cfg["budget_s"] + 120, memory_limit_mb=limit_mb)
                 pairs.append(rec)
                 if rec.get("infer_s"):
-                    ratios = {m: rec[f"{m}_s"]["fast-transformer-pytorch"] / rec[f"{m}_s"]["fastformer"] for m in ("infer", "train")}
-                    log(f"[peers] interleaved N={length}: ours faster by {ratios['infer']:.2f}x (infer), {ratios['train']:.2f}x (train)")
+                    log(f"[peers] interleaved N={length}: ours faster by {report.pair_speedup(rec, 'infer'):.2f}x (infer), "
+                        f"{report.pair_speedup(rec, 'train'):.2f}x (train)")
                 else:
                     log(f"[peers] interleaved N={length}: {rec.get('status')}: {rec.get('reason')}")
             results["sections"]["peers"]["pairs"] = pairs
@@ -262,11 +263,10 @@ def run_sections(cfg: dict, sections, out: Path, env: dict, results: dict, save)
     def run_steps():
         points = []
         for arch in ("fastformer_small", "transformer_small"):
-            label = arch
-            spec = dict(kind="decoder_steps", arch=arch, model=label, steps=cfg["steps"], positions=cfg["step_positions"], window=cfg["step_window"], beam=cfg["beam"], source_length=cfg["step_source"], vocab=cfg["vocab"], repeats=cfg["step_repeats"], threads=cfg["threads"])
+            spec = dict(kind="decoder_steps", arch=arch, model=arch, steps=cfg["steps"], positions=cfg["step_positions"], window=cfg["step_window"], beam=cfg["beam"], source_length=cfg["step_source"], vocab=cfg["vocab"], repeats=cfg["step_repeats"], threads=cfg["threads"])
             rec = run_point(spec, env, time_limit_s=30 * cfg["budget_s"] + 120, memory_limit_mb=limit_mb)
             points.append(rec)
-            log(f"[steps] {label}: " + (", ".join(f"@{p} {s * 1e3:.2f} ms" for p, s in rec.get("step_s", {}).items()) or f"{rec.get('status')}: {rec.get('reason')}"))
+            log(f"[steps] {arch}: " + (", ".join(f"@{p} {s * 1e3:.2f} ms" for p, s in rec.get("step_s", {}).items()) or f"{rec.get('status')}: {rec.get('reason')}"))
         results["sections"]["steps"] = {"points": points, "beam": cfg["beam"], "source_length": cfg["step_source"]}
         save()
 

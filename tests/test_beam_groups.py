@@ -4,7 +4,7 @@ import pytest
 import torch
 from fairseq.sequence_generator import SequenceGenerator
 
-from fairseq_plugins.models import efficient_transformer
+from fairseq_plugins.modules import beam_groups
 from fairseq_plugins.modules.beam_groups import fold_queries, regroup, unfold_queries
 from test_model import FakeTask, batch, build
 
@@ -78,7 +78,7 @@ def test_beam_search_output_equals_the_per_hypothesis_gather(monkeypatch, decode
             return [[(h["tokens"].tolist(), float(h["score"])) for h in hyps] for hyps in generator.generate([model], sample)]
 
     grouped = run()
-    monkeypatch.setattr(efficient_transformer, "regroup", per_hypothesis_gather)
+    monkeypatch.setattr(beam_groups, "regroup", per_hypothesis_gather)
     reference = run()
     # the same hypotheses; scores equal up to float rounding (the folded queries change matmul shapes)
     assert [[tokens for tokens, _ in hyps] for hyps in grouped] == [[tokens for tokens, _ in hyps] for hyps in reference]

@@ -33,7 +33,7 @@ from fairseq.modules import SinusoidalPositionalEmbedding
 from torch import Tensor, nn
 
 from ..modules.additive_attention import INTERACTIONS, AdditiveAttention
-from ..modules.beam_groups import regroup
+from ..modules.beam_groups import regroup_rows
 from ..modules.copy_generator import CopyGenerator
 from ..modules.local_attention import LocalAttention
 from ..modules.memory_compressed import MemoryCompressedAttention
@@ -306,11 +306,10 @@ class EfficientEncoder(FairseqEncoder):
     def reorder_encoder_out(self, encoder_out: Dict[str, List[Tensor]], new_order: Tensor):
         """Beam search moved hypotheses: the per-article tensors stay one row per article and only
         the grouping changes (beam_groups.regroup), unless new_order mixes articles' rows."""
-        index, group = regroup(new_order, beam_group(encoder_out), encoder_out["memory"][0].size(0))
-        reordered = {key: value if index is None else [t.index_select(0, index) for t in value]
-                     for key, value in encoder_out.items() if key != "beam_group"}
-        reordered["beam_group"] = [torch.tensor(group)]
-        return reordered
+        # every entry is a one-tensor list, fairseq's encoder-output convention
+        rows, group = regroup_rows({key: value[0] for key, value in encoder_out.items() if key != "beam_group"},
+                                   new_order, beam_group(encoder_out))
+        return dict({key: [tensor] for key, tensor in rows.items()}, beam_group=[torch.tensor(group)])
 
     def max_positions(self) -> int:
         return self.max_source_positions
@@ -369,11 +368,9 @@ class DecoderLayer(nn.Module):
             self.set_incremental_state(incremental_state, "self_attention", reordered)
         cache = self.get_incremental_state(incremental_state, "cross_attention")
         if cache:
-            index, group = regroup(new_order, int(cache["group"]), cache["k"].size(0))
-            reordered = {key: value if index is None else value.index_select(0, index)
-                         for key, value in cache.items() if key != "group"}
-            reordered["group"] = torch.tensor(group)
-            self.set_incremental_state(incremental_state, "cross_attention", reordered)
+            rows, group = regroup_rows({key: value for key, value in cache.items() if key != "group"},
+                                       new_order, int(cache["group"]))
+            self.set_incremental_state(incremental_state, "cross_attention", dict(rows, group=torch.tensor(group)))
 
 
 class EfficientDecoder(FairseqIncrementalDecoder):

@@ -24,7 +24,7 @@ permutation degrades gracefully to group' = 1, i.e. the usual per-hypothesis gat
 """
 import math
 from functools import reduce
-from typing import Optional, Tuple
+from typing import Dict, Optional, Tuple
 
 import torch
 from einops import rearrange
@@ -44,6 +44,16 @@ def regroup(new_order: Tensor, group: int, stored_rows: int) -> Tuple[Optional[T
     if index.numel() == stored_rows and bool(torch.equal(index, torch.arange(stored_rows, device=index.device))):
         return None, new_group
     return index, new_group
+
+
+def regroup_rows(rows: Dict[str, Tensor], new_order: Tensor, group: int) -> Tuple[Dict[str, Tensor], int]:
+    """`regroup` applied to tensors that share their stored rows (axis 0): returns them, gathered
+    only when the grouping needs it, and the new group size."""
+    stored_rows = next(iter(rows.values())).size(0)
+    index, new_group = regroup(new_order, group, stored_rows)
+    if index is not None:
+        rows = {key: tensor.index_select(0, index) for key, tensor in rows.items()}
+    return rows, new_group
 
 
 def fold_queries(x: Tensor, group: int) -> Tensor:

@@ -12,6 +12,7 @@
 Throughput = articles / generation time (fairseq's own gen_timer span: SequenceGenerator.generate),
 over the batches after the first (a warm-up) when there are several.
 """
+import itertools
 import json
 import os
 import random
@@ -99,7 +100,7 @@ def generate_section(cfg: dict, work: Path, env: dict, log) -> dict:
             continue
         checkpoints[arch] = ckpt
     section["setup_s"] = round(time.perf_counter() - t0, 1)
-    for length, arch in [(length, arch) for length in cfg["gen_lengths"] for arch in ARCHS]:
+    for length, arch in itertools.product(cfg["gen_lengths"], ARCHS):
         test = tests[length]
         point = {"model": arch, "length": length, "articles": test["articles"], "batch_size": cfg["gen_batch_size"][length]}
         tag = f"{arch}-{length}"

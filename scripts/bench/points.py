@@ -136,6 +136,23 @@ def fairseq_layer(spec: dict) -> nn.Module:
     return TransformerEncoderLayer(args)
 
 
+def module_calls(module: nn.Module, forward: Callable[[torch.Tensor], torch.Tensor]):
+    """(infer(x), train(x)) for a module whose `forward(x)` returns one tensor: inference in eval
+    mode (the caller adds no_grad), training as forward + backward of the output's sum."""
+
+    def infer(x):
+        module.eval()
+        forward(x)
+
+    def train(x):
+        module.train()
+        x.grad = None
+        module.zero_grad(set_to_none=True)
+        forward(x).sum().backward()
+
+    return infer, train
+
+
 def trainable_input(full: torch.Tensor, small: torch.Tensor):
     return full.requires_grad_(), small.detach().clone().requires_grad_() if small is not full else full
 
@@ -158,17 +175,7 @@ def layer_point(spec: dict) -> dict:
         def forward(x):
             return layer(x, None)
 
-    def infer(x):
-        layer.eval()
-        forward(x)
-
-    def train(x):
-        layer.train()
-        x.grad = None
-        layer.zero_grad(set_to_none=True)
-        forward(x).sum().backward()
-
-    return timed_modes(spec, infer, train, full, small)
+    return timed_modes(spec, *module_calls(layer, forward), full, small)
 
 
 # ---- the attention layer alone, ours and the public implementations --------------------------
@@ -239,18 +246,7 @@ def attention_point(spec: dict) -> dict:
     module, call = attention_layer(spec["model"], dim, heads, spec["block"])
     full = torch.randn(spec["batch"], spec["length"], dim)
     full, small = trainable_input(full, warmup_input(full))
-
-    def infer(x):
-        module.eval()
-        call(x)
-
-    def train(x):
-        module.train()
-        x.grad = None
-        module.zero_grad(set_to_none=True)
-        call(x).sum().backward()
-
-    return timed_modes(spec, infer, train, full, small)
+    return timed_modes(spec, *module_calls(module, call), full, small)
 
 
 def attention_pair_point(spec: dict) -> dict:
@@ -258,28 +254,19 @@ def attention_pair_point(spec: dict) -> dict:
     inference then training: the ratio of two medians compares like with like even when the
     machine's speed drifts between separate runs, which moves single points by 30% on this VM."""
     dim, heads = HIDDEN["encoder_embed_dim"], HIDDEN["encoder_attention_heads"]
-    layers = {name: attention_layer(name, dim, heads, spec["block"]) for name in spec["models"]}
+    calls = {name: module_calls(*attention_layer(name, dim, heads, spec["block"])) for name in spec["models"]}
     x = torch.randn(spec["batch"], spec["length"], dim)
     x_grad = x.clone().requires_grad_()
 
-    def infer(module, call):
+    def inferring(infer):
         def run():
-            module.eval()
             with torch.no_grad():
-                call(x)
-        return run
-
-    def train(module, call):
-        def run():
-            module.train()
-            x_grad.grad = None
-            module.zero_grad(set_to_none=True)
-            call(x_grad).sum().backward()
+                infer(x)
         return run
 
     return {
-        "infer_s": interleaved({n: infer(*layers[n]) for n in layers}, repeats=spec["repeats"]),
-        "train_s": interleaved({n: train(*layers[n]) for n in layers}, repeats=spec["repeats"]),
+        "infer_s": interleaved({n: inferring(infer) for n, (infer, _) in calls.items()}, repeats=spec["repeats"]),
+        "train_s": interleaved({n: (lambda train=train: train(x_grad)) for n, (_, train) in calls.items()}, repeats=spec["repeats"]),
         "repeats": spec["repeats"],
     }
 

@@ -51,6 +51,17 @@ def nearest(available: List[int], wanted: int) -> Optional[int]:
 # ----------------------------------------------------------------------------------------------
 
 
+def timed_pairs(peers: Optional[dict]) -> List[dict]:
+    """The peers section's interleaved points that have both modes' times."""
+    return [p for p in (peers or {}).get("pairs", []) if p.get("infer_s") and p.get("train_s")]
+
+
+def pair_speedup(pair: dict, mode: str) -> float:
+    """How many times faster our Fastformer layer ran than fast-transformer-pytorch in one pair."""
+    times = pair[f"{mode}_s"]
+    return times["fast-transformer-pytorch"] / times["fastformer"]
+
+
 def gen_pair(gen: dict, n: int):
     """The fastformer and transformer generate points at length n."""
     def find(arch):
@@ -91,10 +102,10 @@ def targets(results: dict) -> List[dict]:
                 cpu=ratio(seconds(b, mode, "cpu_median_s"), seconds(a, mode, "cpu_median_s")))  # same tokens per batch
     # 3. against fast-transformer-pytorch: from the interleaved pairs when the run has them
     peers = section(results, "peers")
-    pairs = [p for p in peers.get("pairs", []) if p.get("infer_s") and p.get("train_s")] if peers else []
+    pairs = timed_pairs(peers)
     if pairs:
         for mode in ("train", "infer"):
-            ratios = [(p[f"{mode}_s"]["fast-transformer-pytorch"] / p[f"{mode}_s"]["fastformer"], p["length"]) for p in pairs]
+            ratios = [(pair_speedup(p, mode), p["length"]) for p in pairs]
             worst, best = min(ratios), max(ratios)
             add(f"our Fastformer layer vs fast-transformer-pytorch ({mode}), smallest speed-up over lengths", worst[0], ">=", 1.5,
                 f"worst at N={worst[1]}", f"timed in alternation in one process; largest {best[0]:.2f}x at N={best[1]}")
@@ -252,9 +263,9 @@ def report_markdown(results: dict, image_dir: str = "") -> str:
         if peers.get("missing"):
             parts.append(f"Not installed, so not measured: {', '.join(peers['missing'])} (`pip install --no-deps -r requirements-bench.txt`).")
         parts += ["Training, microseconds per token:", grid(results, "peers", "train"), "Inference:", grid(results, "peers", "infer"), "Peak training memory (MB):", grid(results, "peers", "train", "peak_mb"), img("peers")]
-        pairs = [p for p in peers.get("pairs", []) if p.get("infer_s") and p.get("train_s")]
+        pairs = timed_pairs(peers)
         if pairs:
-            rows = [[f"{p['length']:,}", str(p["batch"])] + [f"{p[f'{m}_s']['fast-transformer-pytorch'] / p[f'{m}_s']['fastformer']:.2f}x" for m in ("train", "infer")] for p in pairs]
+            rows = [[f"{p['length']:,}", str(p["batch"])] + [f"{pair_speedup(p, m):.2f}x" for m in ("train", "infer")] for p in pairs]
             parts += [f"Our layer against fast-transformer-pytorch timed in alternation in one process (A B A B ..., medians of {pairs[0].get('repeats')}), how many times faster ours is:",
                       md_table(["length", "batch", "training", "inference"], rows)]
     bd = section(results, "breakdown")
