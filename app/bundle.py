@@ -89,7 +89,7 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
     }
     extra = last.get("extra_state") or {}
     if extra.get("previous_training_time") is not None:  # fairseq's cumulative training wall time
-        card["training_hours"] = round(float(extra["previous_training_time"]) / 3600, 3)
+        card["training_hours"] = round(float(extra["previous_training_time"]) / 3600, 6)  # 3.6 ms resolution: tiny runs too
     if extra.get("val_loss") is not None:
         card["valid_loss"] = round(float(extra["val_loss"]), 4)  # of the last checkpoint averaged
     (out / "model.json").write_text(json.dumps(card, indent=2, default=str) + "\n")
