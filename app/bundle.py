@@ -50,7 +50,8 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
     weights = average_weights(states)
     if half:
         weights = {k: v.half() if v.is_floating_point() else v for k, v in weights.items()}
-    last = states[-1]
+    # the card describes the newest checkpoint averaged, whatever order the files came in
+    last = max(states, key=lambda state: state["optimizer_history"][-1].get("num_updates") or 0)
     cfg = last["cfg"]
     if isinstance(cfg, DictConfig):
         # fairseq turns the saved dict into a DictConfig on load; save it back as fairseq does,
@@ -91,6 +92,6 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
     if extra.get("previous_training_time") is not None:  # fairseq's cumulative training wall time
         card["training_hours"] = round(float(extra["previous_training_time"]) / 3600, 6)  # 3.6 ms resolution: tiny runs too
     if extra.get("val_loss") is not None:
-        card["valid_loss"] = round(float(extra["val_loss"]), 4)  # of the last checkpoint averaged
+        card["valid_loss"] = round(float(extra["val_loss"]), 4)  # of the newest checkpoint averaged
     (out / "model.json").write_text(json.dumps(card, indent=2, default=str) + "\n")
     return target

@@ -63,7 +63,8 @@ def main(argv=None) -> int:
     parser.add_argument("--data-dir", default=None,
                         help="directory with spm.model and dict.*.txt (default: the checkpoint's own, or the quick-start's)")
     parser.add_argument("--beam", type=int, default=defaults.beam)
-    parser.add_argument("--min-len", type=int, default=defaults.min_len, help="minimum summary length in pieces")
+    parser.add_argument("--min-len", type=int, default=None,
+                        help=f"minimum summary length in pieces [{defaults.min_len}, or --max-len if that is shorter]")
     parser.add_argument("--max-len", type=int, default=defaults.max_len, help="maximum summary length in pieces")
     parser.add_argument("--lenpen", type=float, default=defaults.lenpen, help="length penalty")
     parser.add_argument("--no-repeat-ngram-size", type=int, default=defaults.no_repeat_ngram_size, help="0 turns trigram blocking off")
@@ -79,7 +80,8 @@ def main(argv=None) -> int:
         data_dir = str(QUICKSTART_DATA)
     try:
         article = read_article(args.article)
-        options = DecodingOptions(args.beam, args.min_len, args.max_len, args.lenpen, args.no_repeat_ngram_size)
+        min_len = min(defaults.min_len, args.max_len) if args.min_len is None else args.min_len
+        options = DecodingOptions(args.beam, min_len, args.max_len, args.lenpen, args.no_repeat_ngram_size)
         if lead3:
             from .models import Lead3
 

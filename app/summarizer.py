@@ -20,18 +20,25 @@ import torch
 from fairseq import checkpoint_utils
 from fairseq.dataclass.configs import GenerationConfig
 from fairseq_plugins import text
+from fairseq_plugins.evaluation import DECODING_PRESETS, longest_summary
 from fairseq_plugins.fixes import load_checkpoint
+
+
+# The shipped model is a CNN/DailyMail summarizer: its defaults are the `cnndm` preset, whose
+# lengths and length penalty were tuned on `valid` (fairseq_plugins/evaluation.py), so the demo,
+# the command line and the evaluation harness decode alike unless told otherwise.
+_DEFAULT_PRESET = DECODING_PRESETS["cnndm"]
 
 
 @dataclass
 class DecodingOptions:
     """Beam search settings (fairseq-generate's flags of the same names)."""
 
-    beam: int = 4
-    min_len: int = 10  # in sentencepiece pieces
-    max_len: int = 120
-    lenpen: float = 1.0
-    no_repeat_ngram_size: int = 3  # trigram blocking
+    beam: int = _DEFAULT_PRESET.beam
+    min_len: int = _DEFAULT_PRESET.min_len  # in sentencepiece pieces
+    max_len: int = _DEFAULT_PRESET.max_len_b
+    lenpen: float = _DEFAULT_PRESET.lenpen
+    no_repeat_ngram_size: int = _DEFAULT_PRESET.no_repeat_ngram_size  # 3: trigram blocking
 
     def validate(self) -> None:
         if not 1 <= self.beam <= 16:
@@ -81,6 +88,10 @@ class Summarizer:
     def summarize(self, article: str, options: Optional[DecodingOptions] = None) -> Summary:
         options = options or DecodingOptions()
         options.validate()
+        length_cap = longest_summary(self.model)
+        if options.min_len > length_cap:
+            raise ValueError(f"minimum length must be at most {length_cap} pieces, the longest summary this model "
+                             f"writes, got {options.min_len}")
         start = time.perf_counter()
         pieces, total = text.prepare_source(article, self.sentencepiece, self.max_source_pieces)
         if not pieces.strip():
@@ -111,4 +122,6 @@ class Summarizer:
             output_pieces=len(best["tokens"]) - 1,
             truncated=total > used,
             seconds=time.perf_counter() - start,
+            notes=[f"This model writes at most {length_cap} pieces; the maximum length asked for was "
+                   f"{options.max_len}."] if options.max_len > length_cap else [],
         )

@@ -54,6 +54,7 @@ __all__ = [
     "DecodingPreset",
     "DECODING_PRESETS",
     "get_preset",
+    "longest_summary",
     "Document",
     "read_jsonl",
     "reference_line",
@@ -113,13 +114,15 @@ class DecodingPreset:
     note: str = ""
 
 
-# Initial values; min_len / max_len_b / lenpen are to be tuned on `valid`.
 DECODING_PRESETS: Dict[str, DecodingPreset] = {
-    # CS224N: beam 4 with repeated trigrams blocked, summaries up to 120 tokens at test.
-    # CNN/DM references average 56 words (about 70 pieces).
-    "cnndm": DecodingPreset(beam=4, no_repeat_ngram_size=3, min_len=40, max_len_a=0, max_len_b=120,
-                            lenpen=1.0, lead_k=3, oracle_max_sentences=3,
-                            note="CS224N decoding (beam 4, trigram blocking, up to 120); lengths untuned"),
+    # CS224N: beam 4 with repeated trigrams blocked. Lengths and length penalty tuned for the
+    # shipped model on `valid` articles 4,000-4,199 (`evaluate.py tune`, docs/cpu_budget.md): its
+    # summaries end as soon as min_len allows, and ROUGE (mean of R-1, R-2, R-Lsum) rose with
+    # min_len up to the model's cap of 100 pieces (--max-target-positions 101): 65 -> 21.86,
+    # 80 -> 22.21, 95 -> 22.37. CNN/DM references average 56 words (about 70 pieces).
+    "cnndm": DecodingPreset(beam=4, no_repeat_ngram_size=3, min_len=95, max_len_a=0, max_len_b=100,
+                            lenpen=2.0, lead_k=3, oracle_max_sentences=3,
+                            note="beam 4, trigram blocking (CS224N); min_len 95, max_len_b 100, lenpen 2 tuned on valid 4000-4199"),
     # Fastformer Table 9: beam 5.
     "cnndm_paper": DecodingPreset(beam=5, no_repeat_ngram_size=3, min_len=40, max_len_a=0, max_len_b=120,
                                   lenpen=1.0, lead_k=3, oracle_max_sentences=3,
@@ -139,6 +142,12 @@ def get_preset(name: str, **overrides) -> DecodingPreset:
     preset = replace(DECODING_PRESETS[name], **changes)
     check_preset(preset)
     return preset
+
+
+def longest_summary(model) -> int:
+    """The most pieces beam search can write with `model`: fairseq stops a summary one short of
+    the model's --max-target-positions, whatever max_len_b asks for."""
+    return int(model.max_decoder_positions()) - 1
 
 
 def check_preset(preset: DecodingPreset) -> None:
@@ -384,6 +393,10 @@ class CheckpointSystem:
         """Decode with these beam search settings from now on (the model stays loaded)."""
         from fairseq.dataclass.configs import GenerationConfig
 
+        self.length_cap = longest_summary(self.model)
+        if preset.min_len > self.length_cap:  # fairseq would stop on an assertion
+            raise EvaluationError(f"min_len {preset.min_len} is longer than this model's longest summary "
+                                  f"({self.length_cap} pieces: its --max-target-positions minus one)")
         self.preset = preset
         self.generator = self.task.build_generator(
             [self.model],
@@ -391,8 +404,6 @@ class CheckpointSystem:
                              max_len_b=preset.max_len_b, lenpen=preset.lenpen,
                              no_repeat_ngram_size=preset.no_repeat_ngram_size),
         )
-        # fairseq stops a summary one short of the model's --max-target-positions
-        self.length_cap = int(getattr(self.generator, "max_len", 10**9)) - 1
         if preset.max_len_a == 0 and preset.max_len_b > self.length_cap:
             self.log(f"warning: summaries are capped at {self.length_cap} pieces by the model's "
                      f"--max-target-positions; the preset asks for up to {preset.max_len_b}")

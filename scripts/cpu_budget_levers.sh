@@ -35,8 +35,9 @@ declare -A LEVER=(
   [lr_2e-3]="LR=2e-3 | $BASE --dropout 0.1 --autocast-bf16"
   [small_decoder]="| $BASE --dropout 0.1 --autocast-bf16 --decoder-layers 2 --encoder-ffn-embed-dim 512 --decoder-ffn-embed-dim 512"
   [big_batch]="MAX_TOKENS=12000 | $BASE --dropout 0.1 --autocast-bf16"
+  [transformer_encoder]="| --arch transformer_small --decoder-self-attention softmax --copy-attention --dropout 0.1 --autocast-bf16"
 )
-ORDER=(baseline no_copy fp32 no_dropout lr_2e-3 small_decoder big_batch)
+ORDER=(baseline no_copy fp32 no_dropout lr_2e-3 small_decoder big_batch transformer_encoder)
 read -r -a CHOSEN <<< "${LEVERS:-${ORDER[*]}}"
 for lever in "${CHOSEN[@]}"; do
   [ -n "${LEVER[$lever]+x}" ] || { echo "cpu_budget_levers.sh: unknown lever $lever (known: ${ORDER[*]})" >&2; exit 2; }

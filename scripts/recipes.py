@@ -186,9 +186,9 @@ RECIPES: Dict[str, Recipe] = {
             max_target_pieces=100,
             batch_size=None,
             extra=("--max-tokens", "6000", "--required-batch-size-multiple", "1",
-                   "--decoder-self-attention", "softmax", "--copy-attention"),
+                   "--decoder-self-attention", "softmax", "--copy-attention", "--autocast-bf16"),
             stop=("--max-epoch", "50", "--stop-time-hours", "3"),
-            checkpointing=_checkpointing(250),
+            checkpointing=_checkpointing(500, keep=-1),
             preset="cnndm",
             log_interval=25,
             notes=("--stop-time-hours counts cumulative training time, kept in the checkpoint, so a"

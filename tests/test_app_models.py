@@ -363,3 +363,22 @@ def test_command_line(tmp_path, tiny_bundle, capsys, monkeypatch):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert expected in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_lengths_beyond_what_the_model_can_write(tiny_bundle):
+    """The tiny model was trained with --max-target-positions 101, so fairseq stops its summaries at
+    100 pieces: a longer minimum is refused with a message (fairseq itself would stop on an
+    assertion), a longer maximum is capped and the summary says so."""
+    from app.summarizer import DecodingOptions, Summarizer
+
+    summarizer = Summarizer(tiny_bundle / "checkpoint.pt")
+    with pytest.raises(ValueError, match="at most 100 pieces"):
+        summarizer.summarize(LONG_ARTICLE, DecodingOptions(beam=1, min_len=101, max_len=140))
+    summary = summarizer.summarize(LONG_ARTICLE, DecodingOptions(beam=1, min_len=1, max_len=140))
+    assert summary.output_pieces <= 100 and any("at most 100 pieces" in note for note in summary.notes)
+    assert not summarizer.summarize(LONG_ARTICLE, DecodingOptions(beam=1, min_len=1, max_len=12)).notes
+
+
+def test_a_minimum_beyond_the_model_gets_a_message_in_the_page(registry):
+    _, details = run_summary(registry, ARTICLE, model=SHIPPED, beam=1, min_length=101, max_length=140)
+    assert details["ok"] is False and "minimum length must be at most 100" in details["message"].lower()

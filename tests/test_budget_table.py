@@ -43,3 +43,24 @@ def test_missing_run_files_are_reported_not_raised(tmp_path):
     result = subprocess.run([sys.executable, "scripts/budget_table.py", str(tmp_path / "nothing")],
                             capture_output=True, text=True, cwd=REPO)
     assert result.returncode == 1 and "model.json not found" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_card_describes_the_newest_checkpoint_whatever_the_order(tiny_bundle, tmp_path):
+    """train_demo_model.sh lists the checkpoints to average newest first: the card must still give
+    the newest one's updates and training time, not the last file's."""
+    import torch
+
+    import fairseq_plugins  # noqa: F401  (the allow-list of the weights-only loader)
+    from app.bundle import export_bundle
+
+    state = torch.load(tiny_bundle / "checkpoint.pt", map_location="cpu", weights_only=True)  # as saved: plain dicts
+    paths = []
+    for updates, seconds in ((900, 3600.0), (800, 3000.0), (700, 2400.0)):  # newest first
+        state["optimizer_history"][-1]["num_updates"] = updates
+        state["extra_state"] = {"previous_training_time": seconds, "val_loss": updates / 100}
+        paths.append(tmp_path / f"checkpoint_1_{updates}.pt")
+        torch.save(state, paths[-1])
+    export_bundle([str(p) for p in paths], str(tiny_bundle), str(tmp_path / "out"))
+    card = json.loads((tmp_path / "out" / "model.json").read_text())
+    assert card["num_updates"] == 900 and card["training_hours"] == 1.0 and card["valid_loss"] == 9.0
+    assert card["averaged_checkpoints"] == ["checkpoint_1_900.pt", "checkpoint_1_800.pt", "checkpoint_1_700.pt"]

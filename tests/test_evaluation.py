@@ -311,7 +311,7 @@ def test_checkpoint_generation_sharded_and_merged_equals_unsharded(tmp_path, tin
     assert scores["system_kind"] == "checkpoint" and scores["num_updates"] == 3
     assert scores["max_source_pieces"] == 400  # from the data directory's prepare.json
     assert scores["decoding"] == {"beam": 4, "no_repeat_ngram_size": 3, "min_len": 1, "max_len_a": 0,
-                                  "max_len_b": 12, "lenpen": 1.0}
+                                  "max_len_b": 12, "lenpen": 2.0}  # the cnndm preset's tuned penalty
     hyps = (tmp_path / "all" / "hypotheses.txt").read_text().split("\n")[:-1]
     assert len(hyps) == 10 and all(h.strip() for h in hyps)
     assert all(len(h.replace("<n>", " ").split()) <= 12 for h in hyps)
@@ -351,6 +351,16 @@ def test_tune_runs_every_setting_and_ranks_by_mean_rouge(tmp_path, tiny_checkpoi
     assert code == 0, err
     scores = json.loads((tmp_path / "gen" / "scores.json").read_text())
     assert scores["rouge"]["rouge1"]["mean"] == pytest.approx(rows[0]["rouge"]["rouge1"])
+
+
+def test_a_minimum_longer_than_the_model_can_write_is_a_message(tmp_path, tiny_checkpoint, capsys):
+    """scripts/train.sh trains with --max-target-positions 1024, so summaries stop at 1,023 pieces;
+    fairseq itself stops on an assertion for a longer minimum."""
+    checkpoint, data_bin, valid = tiny_checkpoint
+    code, _, err = run_cli(["tune", "--system", checkpoint, "--data-bin", data_bin, "--data", valid, "--preset", "cnndm",
+                            "--grid", "min_len=1024 max_len_b=1100", "--limit", 2, "--cpu"], capsys)
+    assert code == 2 and "min_len 1024 is longer than this model's longest summary (1023 pieces" in err
+    assert "Traceback" not in err
 
 
 @pytest.mark.parametrize("grid, message", [
