@@ -84,11 +84,12 @@ class Summarizer:
         settings = json.loads((data_dir / "prepare.json").read_text()) if (data_dir / "prepare.json").exists() else {}
         model_limit = self.model.max_positions()[0] - 1  # room for </s>
         self.max_source_pieces = min(max_source_pieces or settings.get("max_source_pieces") or model_limit, model_limit)
+        self.length_cap = longest_summary(self.model)  # fairseq's stop, whatever max_len asks for
 
     def summarize(self, article: str, options: Optional[DecodingOptions] = None) -> Summary:
         options = options or DecodingOptions()
         options.validate()
-        length_cap = longest_summary(self.model)
+        length_cap = self.length_cap
         if options.min_len > length_cap:
             raise ValueError(f"minimum length must be at most {length_cap} pieces, the longest summary this model "
                              f"writes, got {options.min_len}")

@@ -739,7 +739,7 @@ def sample_rows(out_dir, n: int = 5, seed: int = 1) -> List[dict]:
 
 
 def format_samples(rows: Sequence[dict]) -> str:
-    """Markdown: one block per document, sentences on their own lines."""
+    """A markdown table: one row per document, each summary's sentences on their own lines (<br>)."""
     def sentences(line: str) -> str:
         return "<br>".join(s.strip() for s in line.split(text.SENTENCE_SEPARATOR) if s.strip()) or "(empty)"
 
