@@ -8,7 +8,7 @@
 #   HOURS=3 LIMIT=4368 scripts/compare_at_budget.sh
 #
 # Resumable like the recipe (fairseq's --stop-time-hours counts training time across restarts):
-# run it again after an interruption. A run already trained elsewhere can be reused by pointing
+# run it again after an interruption; finished trainings and evaluations are not repeated. A run already trained elsewhere can be reused by pointing
 # FASTFORMER_NAME / TRANSFORMER_NAME at its checkpoints/NAME directory.
 # Settings (environment): DATA [../shared/data/cnndm], HOURS [1], LIMIT [2000], PRESET [cnndm],
 #   FASTFORMER_NAME [budget_<HOURS>h_fastformer], TRANSFORMER_NAME [budget_<HOURS>h_transformer],
@@ -27,12 +27,31 @@ COMMON="--decoder-self-attention softmax --copy-attention --dropout 0.1 --autoca
 declare -A ARCH=([fastformer]=fastformer_small [transformer]=transformer_small)
 declare -A NAME=([fastformer]="$FASTFORMER_NAME" [transformer]="$TRANSFORMER_NAME")
 
+# True when RUN/valid/scores.json was written for RUN/model/checkpoint.pt (not older than it), with
+# this preset, data file and article range: a re-run after an interruption skips that evaluation.
+evaluated() {
+  [ -f "$1/valid/scores.json" ] && [ "$1/valid/scores.json" -nt "$1/model/checkpoint.pt" ] &&
+    "$PY" - "$1" "$PRESET" "$LIMIT" "$DATA/valid.jsonl.gz" <<'PYTHON'
+import json, os, sys
+run, preset, limit, data = sys.argv[1:]
+scores = json.load(open(os.path.join(run, "valid", "scores.json")))
+same = (os.path.realpath(scores.get("system", "")) == os.path.realpath(os.path.join(run, "model", "checkpoint.pt"))
+        and scores.get("preset") == preset and scores.get("start") == 0 and scores.get("limit") == int(limit)
+        and os.path.realpath(scores.get("data", "")) == os.path.realpath(data))
+sys.exit(0 if same else 1)
+PYTHON
+}
+
 [ -f "$DATA/valid.jsonl.gz" ] || { echo "compare_at_budget.sh: $DATA/valid.jsonl.gz not found (set DATA)" >&2; exit 2; }
 for system in fastformer transformer; do
   name="${NAME[$system]}"
   echo "==> $system (${ARCH[$system]}): ${HOURS} h of training as checkpoints/$name"
   NAME="$name" HOURS="$HOURS" OUT="$ROOT/runs/$name/model" MODEL_ARGS="--arch ${ARCH[$system]} $COMMON" \
     bash scripts/train_demo_model.sh
+  if evaluated "runs/$name"; then
+    echo "==> $system: runs/$name/valid already holds this model's scores on the first $LIMIT articles ($PRESET)"
+    continue
+  fi
   echo "==> $system: evaluating the first $LIMIT validation articles"
   "$PY" scripts/evaluate.py generate --system "runs/$name/model/checkpoint.pt" --data-bin "runs/$name/model" \
     --data "$DATA/valid.jsonl.gz" --preset "$PRESET" --limit "$LIMIT" --out "runs/$name/valid"

@@ -11,7 +11,9 @@
 # Settings (environment): DATA, NAME [cpu_budget], HOURS [3], LR [1e-3], WARMUP [800],
 #   MAX_TOKENS [6000], VOCAB [8000], MAX_SOURCE [400], MAX_TARGET [100], AVERAGE [3],
 #   SAVE_EVERY [500], KEEP [-1: all, about 84 MB each], PREPARE_ONLY [0; 1: prepare the data and stop],
-#   OUT [app/model], MODEL_ARGS [see below].
+#   OUT [app/model], MODEL_ARGS [see below], WORK [the repository: data-bin/, checkpoints/, runs/ go under it].
+# A run that has reached HOURS and been exported is not touched again (fairseq would train one more
+# update past the budget on every re-run); delete runs/$NAME/finished to train it again.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -36,21 +38,29 @@ OUT="${OUT:-$ROOT/app/model}"
 # bf16 autocast makes a training step about 1.5x faster on this CPU (AVX512-BF16), so the same
 # budget sees about 1.5x more articles; see docs/cpu_budget.md.
 MODEL_ARGS="${MODEL_ARGS:---arch fastformer_small --decoder-self-attention softmax --copy-attention --dropout 0.1 --autocast-bf16}"
-SAVE_DIR="$ROOT/checkpoints/$NAME"
-RUN_DIR="$ROOT/runs/$NAME"
+WORK="${WORK:-$ROOT}"
+DATA_BIN="$WORK/data-bin/$DATA_NAME"
+SAVE_DIR="$WORK/checkpoints/$NAME"
+RUN_DIR="$WORK/runs/$NAME"
+FINISHED="$RUN_DIR/finished"  # written after the export: "hours=H out=DIR"
 mkdir -p "$SAVE_DIR" "$RUN_DIR"
 
+if [ -f "$FINISHED" ] && [ "$(cat "$FINISHED")" = "hours=$HOURS out=$OUT" ] && [ -f "$OUT/checkpoint.pt" ]; then
+  echo "==> $NAME already trained for $HOURS h and exported to $OUT (delete $FINISHED to train again)"
+  exit 0
+fi
+
 [ -f "$DATA/train.jsonl.gz" ] || { echo "train_demo_model.sh: $DATA/train.jsonl.gz not found (set DATA)" >&2; exit 2; }
-if [ ! -f "data-bin/$DATA_NAME/dict.source.txt" ]; then
-  echo "==> preparing $DATA -> data-bin/$DATA_NAME"
-  "$PY" scripts/prepare_data.py --name "$DATA_NAME" --train "$DATA/train.jsonl.gz" --valid "$DATA/valid.jsonl.gz" \
+if [ ! -f "$DATA_BIN/dict.source.txt" ]; then
+  echo "==> preparing $DATA -> $DATA_BIN"
+  "$PY" scripts/prepare_data.py --name "$DATA_NAME" --out-dir "$WORK/data-bin" --train "$DATA/train.jsonl.gz" --valid "$DATA/valid.jsonl.gz" \
     --vocab-size "$VOCAB" --max-source-pieces "$MAX_SOURCE" --max-target-pieces "$MAX_TARGET"
 fi
 [ "${PREPARE_ONLY:-0}" = 1 ] && exit 0  # the data only (scripts/cpu_budget_levers.sh, before parallel runs)
 
 echo "==> training for $HOURS h of cumulative training time (log: $RUN_DIR/train.log)"
 # shellcheck disable=SC2086
-"$VENV/bin/fairseq-train" "data-bin/$DATA_NAME" --user-dir fairseq_plugins $MODEL_ARGS \
+"$VENV/bin/fairseq-train" "$DATA_BIN" --user-dir fairseq_plugins $MODEL_ARGS \
   --task translation --source-lang source --target-lang target \
   --max-source-positions $((MAX_SOURCE + 1)) --max-target-positions $((MAX_TARGET + 1)) --truncate-source \
   --criterion label_smoothed_cross_entropy --label-smoothing 0.1 \
@@ -64,4 +74,5 @@ echo "==> training for $HOURS h of cumulative training time (log: $RUN_DIR/train
 echo "==> exporting the average of the last $AVERAGE checkpoints to $OUT"
 mapfile -t LAST < <(ls -t "$SAVE_DIR"/checkpoint_*_*.pt | head -n "$AVERAGE")
 [ "${#LAST[@]}" -gt 0 ] || LAST=("$SAVE_DIR/checkpoint_last.pt")
-"$PY" scripts/export_model.py --data-bin "data-bin/$DATA_NAME" --out "$OUT" "${LAST[@]}"
+"$PY" scripts/export_model.py --data-bin "$DATA_BIN" --out "$OUT" "${LAST[@]}"
+echo "hours=$HOURS out=$OUT" > "$FINISHED"
