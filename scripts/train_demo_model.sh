@@ -45,11 +45,6 @@ RUN_DIR="$WORK/runs/$NAME"
 FINISHED="$RUN_DIR/finished"  # written after the export: "hours=H out=DIR"
 mkdir -p "$SAVE_DIR" "$RUN_DIR"
 
-if [ -f "$FINISHED" ] && [ "$(cat "$FINISHED")" = "hours=$HOURS out=$OUT" ] && [ -f "$OUT/checkpoint.pt" ]; then
-  echo "==> $NAME already trained for $HOURS h and exported to $OUT (delete $FINISHED to train again)"
-  exit 0
-fi
-
 [ -f "$DATA/train.jsonl.gz" ] || { echo "train_demo_model.sh: $DATA/train.jsonl.gz not found (set DATA)" >&2; exit 2; }
 if [ ! -f "$DATA_BIN/dict.source.txt" ]; then
   echo "==> preparing $DATA -> $DATA_BIN"
@@ -57,6 +52,11 @@ if [ ! -f "$DATA_BIN/dict.source.txt" ]; then
     --vocab-size "$VOCAB" --max-source-pieces "$MAX_SOURCE" --max-target-pieces "$MAX_TARGET"
 fi
 [ "${PREPARE_ONLY:-0}" = 1 ] && exit 0  # the data only (scripts/cpu_budget_levers.sh, before parallel runs)
+
+if [ -f "$FINISHED" ] && [ "$(cat "$FINISHED")" = "hours=$HOURS out=$OUT" ] && [ -f "$OUT/checkpoint.pt" ]; then
+  echo "==> $NAME already trained for $HOURS h and exported to $OUT (delete $FINISHED to train again)"
+  exit 0
+fi
 
 echo "==> training for $HOURS h of cumulative training time (log: $RUN_DIR/train.log)"
 # shellcheck disable=SC2086
