@@ -12,6 +12,7 @@
 # FASTFORMER_NAME / TRANSFORMER_NAME at its checkpoints/NAME directory.
 # Settings (environment): DATA [../shared/data/cnndm], HOURS [1], LIMIT [2000], PRESET [cnndm],
 #   FASTFORMER_NAME [budget_<HOURS>h_fastformer], TRANSFORMER_NAME [budget_<HOURS>h_transformer],
+#   FASTFORMER_ARCH [fastformer_small],
 #   and everything scripts/train_demo_model.sh reads (LR, WARMUP, MAX_TOKENS, ...).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,7 +25,8 @@ PRESET="${PRESET:-cnndm}"
 FASTFORMER_NAME="${FASTFORMER_NAME:-budget_${HOURS}h_fastformer}"
 TRANSFORMER_NAME="${TRANSFORMER_NAME:-budget_${HOURS}h_transformer}"
 COMMON="--decoder-self-attention softmax --copy-attention --dropout 0.1 --autocast-bf16"
-declare -A ARCH=([fastformer]=fastformer_small [transformer]=transformer_small)
+FASTFORMER_ARCH="${FASTFORMER_ARCH:-fastformer_small}"  # or fastformer_conv_small (local convolution)
+declare -A ARCH=([fastformer]="$FASTFORMER_ARCH" [transformer]=transformer_small)
 declare -A NAME=([fastformer]="$FASTFORMER_NAME" [transformer]="$TRANSFORMER_NAME")
 
 # True when RUN/valid/scores.json was written for RUN/model/checkpoint.pt (not older than it), with

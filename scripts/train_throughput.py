@@ -24,6 +24,7 @@ COPY = ["--decoder-self-attention", "softmax", "--copy-attention"]
 VARIANTS = {
     "fastformer": ["--arch", "fastformer_small", *COPY],
     "transformer": ["--arch", "transformer_small", *COPY],
+    "fastformer_conv": ["--arch", "fastformer_conv_small", *COPY],
     "fastformer_no_copy": ["--arch", "fastformer_small", "--decoder-self-attention", "softmax"],
     "fastformer_small_decoder": ["--arch", "fastformer_small", *COPY, "--decoder-layers", "2",
                                  "--encoder-ffn-embed-dim", "512", "--decoder-ffn-embed-dim", "512"],

@@ -35,6 +35,7 @@ from torch import Tensor, nn
 from ..modules.additive_attention import INTERACTIONS, AdditiveAttention
 from ..modules.beam_groups import regroup_rows
 from ..modules.copy_generator import CopyGenerator
+from ..modules.depthwise_conv import DepthwiseConv
 from ..modules.local_attention import LocalAttention
 from ..modules.memory_compressed import MemoryCompressedAttention
 from ..modules.softmax_attention import MultiheadSoftmaxAttention
@@ -162,6 +163,11 @@ class EfficientTransformerConfig(FairseqDataclass):
     fastformer_interaction: ChoiceEnum(list(INTERACTIONS)) = field(
         default="mul", metadata={"help": "Fastformer interaction function (paper Fig. 3)"}
     )
+    encoder_local_conv: int = field(
+        default=0,
+        metadata={"help": "kernel of a depthwise convolution sublayer before each encoder self-attention "
+                          "(odd; 0: none): local context for an encoder whose attention has none (Fastformer)"},
+    )
     local_block_size: int = field(
         default=50, metadata={"help": "local / shifted_local attention: block size k in tokens (CS224N: 50)"}
     )
@@ -231,13 +237,19 @@ class FeedForwardSublayer(nn.Module):
 
 
 class EncoderLayer(nn.Module):
+    """[local convolution ->] self-attention -> FFN, each a residual sublayer."""
+
     def __init__(self, self_attention: nn.Module, cfg):
         super().__init__()
         dim = cfg.encoder_embed_dim
+        kernel = getattr(cfg, "encoder_local_conv", 0)  # checkpoints from before the option have none
+        self.local_conv = Residual(DepthwiseConv(dim, kernel), dim, cfg.dropout, cfg.post_norm) if kernel else None
         self.self_attention = Residual(self_attention, dim, cfg.dropout, cfg.post_norm)
         self.feed_forward = Residual(FeedForwardSublayer(dim, cfg.encoder_ffn_embed_dim, cfg), dim, cfg.dropout, cfg.post_norm)
 
     def forward(self, x: Tensor, padding_mask: Optional[Tensor]) -> Tensor:
+        if self.local_conv is not None:
+            x = self.local_conv(x, padding_mask)
         return self.feed_forward(self.self_attention(x, padding_mask))  # (B, T, C)
 
 
@@ -495,6 +507,9 @@ def check_config(args) -> None:
     for name in ("max_source_positions", "max_target_positions"):
         if getattr(args, name) < 1:
             raise ValueError(f"--{name.replace('_', '-')} must be positive")
+    kernel = getattr(args, "encoder_local_conv", 0)
+    if kernel < 0 or (kernel and kernel % 2 == 0):
+        raise ValueError(f"--encoder-local-conv must be 0 (none) or an odd kernel size, got {kernel}")
     check_windows(args)
 
 
@@ -550,6 +565,14 @@ def fastformer_small(args):
         max_source_positions=2048,
     )
     base_architecture(args)
+
+
+@register_model_architecture("efficient_transformer", "fastformer_conv_small")
+def fastformer_conv_small(args):
+    """fastformer_small with a kernel-7 depthwise convolution before each encoder attention
+    (local context, see modules/depthwise_conv.py)."""
+    set_defaults(args, encoder_local_conv=7)
+    fastformer_small(args)
 
 
 @register_model_architecture("efficient_transformer", "fastformer_cnndm")

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""How much a trained model relies on its encoder's token mixing: validation loss of checkpoints
+with parts of the encoder switched off (the diagnosis behind the equal-budget comparison of
+docs/cpu_budget.md).
+
+    python scripts/encoder_ablation.py --data-bin data-bin/cnndm \\
+        checkpoints/cpu_budget/checkpoint_5_12000.pt checkpoints/budget_3h_transformer/checkpoint_2_5000.pt
+
+For every checkpoint and ablation it prints the negative log-likelihood per target token in bits
+(fairseq's ``nll_loss``) on the first ``--articles`` validation articles, in eval mode:
+
+    none                the model as trained
+    no_self_attention   every encoder self-attention sublayer outputs zeros: each position keeps
+                        its own embedding, position and FFN path and sees no other position
+    no_encoder_layers   the memory the decoder reads is the embeddings (and final LayerNorm) alone
+
+The rise over ``none`` says how much of what the model has learnt goes through the encoder's
+mixing of positions (the decoder still reads every position through cross-attention).
+"""
+import argparse
+import copy
+import math
+import sys
+from pathlib import Path
+from typing import Callable, Dict, List
+
+import torch
+from torch import nn
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+class ZeroSublayer(nn.Module):
+    """Stands in for an attention sublayer: (x, padding_mask) -> zeros like x."""
+
+    def forward(self, x, *args, **kwargs):
+        return torch.zeros_like(x)
+
+
+def zero_self_attention(model) -> None:
+    for layer in model.encoder.layers:
+        layer.self_attention.sublayer = ZeroSublayer()
+
+
+def drop_encoder_layers(model) -> None:
+    model.encoder.layers = nn.ModuleList()
+
+
+ABLATIONS: Dict[str, Callable] = {
+    "none": lambda model: None,
+    "no_self_attention": zero_self_attention,
+    "no_encoder_layers": drop_encoder_layers,
+}
+
+
+def load(checkpoint: str, data_bin: str):
+    """(model in eval mode, task with the valid split loaded, checkpoint's num_updates, hours)."""
+    from fairseq_plugins import fixes  # registers the plugin, fixes checkpoint loading
+    from fairseq import checkpoint_utils
+
+    try:
+        state = fixes.load_checkpoint(checkpoint, {"data": data_bin})
+    except (ValueError, FileNotFoundError) as err:
+        raise SystemExit(f"encoder_ablation.py: {err}") from None
+    models, _cfg, task = checkpoint_utils.load_model_ensemble_and_task([checkpoint], state=state)
+    task.load_dataset("valid")
+    history = (state.get("optimizer_history") or [{}])[-1]
+    hours = (state.get("extra_state") or {}).get("previous_training_time", float("nan")) / 3600
+    return models[0].float().eval(), task, history.get("num_updates"), hours  # exported bundles are fp16
+
+
+def nll_bits(model, task, articles: int, batch_size: int = 16) -> float:
+    """Sum of -log2 p(target token) over the first `articles` valid articles / their target tokens."""
+    dataset = task.dataset("valid")
+    pad = task.target_dictionary.pad()
+    total, tokens = 0.0, 0
+    with torch.no_grad():
+        for start in range(0, min(articles, len(dataset)), batch_size):
+            sample = dataset.collater([dataset[i] for i in range(start, min(start + batch_size, articles, len(dataset)))])
+            net_output = model(**sample["net_input"])
+            lprobs = model.get_normalized_probs(net_output, log_probs=True)  # (B, T, V)
+            target = sample["target"]  # (B, T)
+            picked = lprobs.gather(-1, target.unsqueeze(-1)).squeeze(-1)  # (B, T)
+            mask = target.ne(pad)
+            total -= picked[mask].double().sum().item()
+            tokens += int(mask.sum())
+    return total / tokens / math.log(2)
+
+
+def ablate(checkpoint: str, data_bin: str, ablations: List[str], articles: int) -> dict:
+    model, task, updates, hours = load(checkpoint, data_bin)
+    row = {"checkpoint": checkpoint, "updates": updates, "hours": hours, "nll_bits": {}}
+    for name in ablations:
+        variant = copy.deepcopy(model)
+        ABLATIONS[name](variant)
+        row["nll_bits"][name] = nll_bits(variant, task, articles)
+    return row
+
+
+def table(rows: List[dict], ablations: List[str]) -> str:
+    head = ["checkpoint", "updates", "hours"] + [f"{name} (bits)" for name in ablations]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for row in rows:
+        base = row["nll_bits"].get("none")
+        cells = [f"`{row['checkpoint']}`", str(row["updates"]), f"{row['hours']:.2f}"]
+        for name in ablations:
+            value = row["nll_bits"][name]
+            rise = "" if base is None or name == "none" else f" ({value - base:+.3f})"
+            cells.append(f"{value:.3f}{rise}")
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("checkpoints", nargs="+", help="fairseq checkpoints trained on --data-bin")
+    parser.add_argument("--data-bin", required=True, help="the prepared data they were trained on (its valid split is read)")
+    parser.add_argument("--articles", type=int, default=400, help="first N validation articles (default 400)")
+    parser.add_argument("--ablations", default=",".join(ABLATIONS), help=f"comma-separated, from {', '.join(ABLATIONS)}")
+    args = parser.parse_args(argv)
+    ablations = [name for name in args.ablations.split(",") if name]
+    unknown = [name for name in ablations if name not in ABLATIONS]
+    if unknown:
+        parser.error(f"unknown ablation(s) {', '.join(unknown)}; known: {', '.join(ABLATIONS)}")
+    if not (Path(args.data_bin) / "dict.source.txt").exists():
+        parser.error(f"{args.data_bin}: no dict.source.txt (--data-bin: the directory prepare_data.py wrote)")
+    rows = [ablate(path, args.data_bin, ablations, args.articles) for path in args.checkpoints]
+    print(table(rows, ablations))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""scripts/encoder_ablation.py on the tiny trained bundle: its loss is fairseq's own nll_loss,
+each ablation changes what it should and leaves the loaded model alone, bad arguments are
+messages."""
+import copy
+import math
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "scripts"))
+import encoder_ablation  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def loaded(tiny_bundle):
+    data_bin = str(tiny_bundle.parent / "data-bin" / "toy")
+    model, task, updates, _hours = encoder_ablation.load(str(tiny_bundle / "checkpoint.pt"), data_bin)
+    return model, task, updates, data_bin
+
+
+def test_loss_is_fairseqs_nll_loss(loaded):
+    from fairseq.criterions.cross_entropy import CrossEntropyCriterion  # fairseq is loaded by the fixture
+
+    model, task, _, _ = loaded
+    dataset = task.dataset("valid")
+    sample = dataset.collater([dataset[i] for i in range(len(dataset))])
+    criterion = CrossEntropyCriterion(task, sentence_avg=False)
+    with torch.no_grad():
+        loss, _ = criterion.compute_loss(model, model(**sample["net_input"]), sample, reduce=True)  # summed nats
+    reference = loss.item() / sample["ntokens"] / math.log(2)
+    assert encoder_ablation.nll_bits(model, task, articles=len(dataset), batch_size=3) == pytest.approx(reference, rel=1e-5)
+
+
+def test_ablations_change_the_loss_and_leave_the_model_alone(loaded, tiny_bundle):
+    _, _, _, data_bin = loaded
+    row = encoder_ablation.ablate(str(tiny_bundle / "checkpoint.pt"), data_bin,
+                                  ["none", "no_self_attention", "no_encoder_layers", "none"], articles=8)
+    bits = row["nll_bits"]
+    assert set(bits) == {"none", "no_self_attention", "no_encoder_layers"}
+    assert all(math.isfinite(v) and v > 0 for v in bits.values())
+    assert bits["no_self_attention"] != pytest.approx(bits["none"], rel=1e-4)
+    assert bits["no_encoder_layers"] != pytest.approx(bits["no_self_attention"], rel=1e-4)
+    model, task, _, _ = loaded
+    assert encoder_ablation.nll_bits(model, task, articles=8) == pytest.approx(bits["none"], rel=1e-6)
+
+
+def test_zeroed_attention_is_the_residual_path(loaded):
+    """With the self-attention sublayer zeroed, an encoder layer is x + FFN(LN(x)) exactly."""
+    model, _, _, _ = loaded
+    ablated = copy.deepcopy(model)
+    encoder_ablation.zero_self_attention(ablated)
+    layer = ablated.encoder.layers[0]
+    x = torch.randn(2, 5, layer.feed_forward.norm.normalized_shape[0])
+    with torch.no_grad():
+        expected = x + layer.feed_forward.sublayer(layer.feed_forward.norm(x))
+        torch.testing.assert_close(layer(x, torch.zeros(2, 5, dtype=torch.bool)), expected)
+
+
+def test_table_and_cli_errors(loaded, tiny_bundle):
+    _, _, _, data_bin = loaded
+    script = str(REPO / "scripts" / "encoder_ablation.py")
+    ok = subprocess.run([sys.executable, script, "--data-bin", data_bin, "--articles", "4", str(tiny_bundle / "checkpoint.pt")],
+                        capture_output=True, text=True, timeout=300)
+    assert ok.returncode == 0, ok.stderr[-2000:]
+    lines = ok.stdout.strip().splitlines()
+    assert lines[0].startswith("| checkpoint | updates | hours | none (bits) | no_self_attention (bits)")
+    assert len(lines) == 3, ok.stdout
+    assert len(re.findall(r"\d\.\d{3} \([+-]\d+\.\d{3}\)", lines[2])) == 2, lines[2]  # both ablations with their rise
+    bad = subprocess.run([sys.executable, script, "--data-bin", data_bin, "--ablations", "none,everything", "x.pt"],
+                         capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and "unknown ablation(s) everything" in bad.stderr
+    missing = subprocess.run([sys.executable, script, "--data-bin", data_bin, "nowhere.pt"], capture_output=True, text=True, timeout=300)
+    assert missing.returncode != 0 and "nowhere.pt: no such checkpoint file" in missing.stderr
+    assert "Traceback" not in missing.stderr
