@@ -74,10 +74,11 @@ def nll_bits(model, task, articles: int, batch_size: int = 16) -> float:
     """Sum of -log2 p(target token) over the first `articles` valid articles / their target tokens."""
     dataset = task.dataset("valid")
     pad = task.target_dictionary.pad()
+    count = min(articles, len(dataset))
     total, tokens = 0.0, 0
     with torch.no_grad():
-        for start in range(0, min(articles, len(dataset)), batch_size):
-            sample = dataset.collater([dataset[i] for i in range(start, min(start + batch_size, articles, len(dataset)))])
+        for start in range(0, count, batch_size):
+            sample = dataset.collater([dataset[i] for i in range(start, min(start + batch_size, count))])
             net_output = model(**sample["net_input"])
             lprobs = model.get_normalized_probs(net_output, log_probs=True)  # (B, T, V)
             target = sample["target"]  # (B, T)
