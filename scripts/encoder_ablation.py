@@ -13,9 +13,13 @@ For every checkpoint and ablation it prints the negative log-likelihood per targ
     no_self_attention   every encoder self-attention sublayer outputs zeros: each position keeps
                         its own embedding, position and FFN path and sees no other position
     no_encoder_layers   the memory the decoder reads is the embeddings (and final LayerNorm) alone
+    no_local_conv       the local convolution before each attention (--encoder-local-conv) is
+                        skipped; "n/a" for a model without one
 
 The rise over ``none`` says how much of what the model has learnt goes through the encoder's
 mixing of positions (the decoder still reads every position through cross-attention).
+Source tokens are the only input an encoder sees, so none of these can reach the summary being
+predicted: they also check that a model's gain comes from where its design says it does.
 """
 import argparse
 import copy
@@ -38,19 +42,35 @@ class ZeroSublayer(nn.Module):
         return torch.zeros_like(x)
 
 
-def zero_self_attention(model) -> None:
+# Each ablation changes a model in place and says whether it applies to it (False: nothing to
+# switch off, the table shows n/a rather than a copy of the unablated loss).
+def as_trained(model) -> bool:
+    return True
+
+
+def zero_self_attention(model) -> bool:
     for layer in model.encoder.layers:
         layer.self_attention.sublayer = ZeroSublayer()
+    return True
 
 
-def drop_encoder_layers(model) -> None:
+def drop_encoder_layers(model) -> bool:
     model.encoder.layers = nn.ModuleList()
+    return True
+
+
+def skip_local_conv(model) -> bool:
+    layers = [layer for layer in model.encoder.layers if getattr(layer, "local_conv", None) is not None]
+    for layer in layers:
+        layer.local_conv = None  # EncoderLayer.forward skips a missing convolution
+    return bool(layers)
 
 
 ABLATIONS: Dict[str, Callable] = {
-    "none": lambda model: None,
+    "none": as_trained,
     "no_self_attention": zero_self_attention,
     "no_encoder_layers": drop_encoder_layers,
+    "no_local_conv": skip_local_conv,
 }
 
 
@@ -94,8 +114,7 @@ def ablate(checkpoint: str, data_bin: str, ablations: List[str], articles: int) 
     row = {"checkpoint": checkpoint, "updates": updates, "hours": hours, "nll_bits": {}}
     for name in ablations:
         variant = copy.deepcopy(model)
-        ABLATIONS[name](variant)
-        row["nll_bits"][name] = nll_bits(variant, task, articles)
+        row["nll_bits"][name] = nll_bits(variant, task, articles) if ABLATIONS[name](variant) else None
     return row
 
 
@@ -107,6 +126,9 @@ def table(rows: List[dict], ablations: List[str]) -> str:
         cells = [f"`{row['checkpoint']}`", str(row["updates"]), f"{row['hours']:.2f}"]
         for name in ablations:
             value = row["nll_bits"][name]
+            if value is None:
+                cells.append("n/a")
+                continue
             rise = "" if base is None or name == "none" else f" ({value - base:+.3f})"
             cells.append(f"{value:.3f}{rise}")
         lines.append("| " + " | ".join(cells) + " |")

@@ -77,3 +77,43 @@ def test_table_and_cli_errors(loaded, tiny_bundle):
     missing = subprocess.run([sys.executable, script, "--data-bin", data_bin, "nowhere.pt"], capture_output=True, text=True, timeout=300)
     assert missing.returncode != 0 and "nowhere.pt: no such checkpoint file" in missing.stderr
     assert "Traceback" not in missing.stderr
+
+
+def test_no_local_conv_skips_the_convolution_and_is_na_without_one(loaded):
+    """Skipping a convolution equals zeroing its weights (the residual keeps x); a model without
+    one gets n/a, not a copy of the unablated loss."""
+    from fairseq_plugins.models.efficient_transformer import Residual
+    from fairseq_plugins.modules.depthwise_conv import DepthwiseConv
+
+    model, task, _, _ = loaded
+    plain = copy.deepcopy(model)
+    assert encoder_ablation.skip_local_conv(plain) is False
+
+    torch.manual_seed(0)
+    with_conv = copy.deepcopy(model)
+    dim = with_conv.encoder.layers[0].feed_forward.norm.normalized_shape[0]
+    for layer in with_conv.encoder.layers:
+        layer.local_conv = Residual(DepthwiseConv(dim, 3), dim, 0.0, False).eval()
+        torch.nn.init.normal_(layer.local_conv.sublayer.conv.weight, std=0.5)
+    zeroed = copy.deepcopy(with_conv)
+    for layer in zeroed.encoder.layers:
+        torch.nn.init.zeros_(layer.local_conv.sublayer.conv.weight)
+    skipped = copy.deepcopy(with_conv)
+    assert encoder_ablation.skip_local_conv(skipped) is True
+    assert all(layer.local_conv is None for layer in skipped.encoder.layers)
+
+    bits = {name: encoder_ablation.nll_bits(m, task, articles=8) for name, m in
+            [("as_is", model), ("conv", with_conv), ("zeroed", zeroed), ("skipped", skipped)]}
+    assert bits["skipped"] == pytest.approx(bits["zeroed"], rel=1e-6)
+    assert bits["skipped"] == pytest.approx(bits["as_is"], rel=1e-6)
+    # the tiny model barely uses its encoder, so the convolution shows in the encoder's output
+    dataset = task.dataset("valid")
+    net_input = dataset.collater([dataset[i] for i in range(4)])["net_input"]
+    with torch.no_grad():
+        memory = {name: m.encoder(net_input["src_tokens"], net_input["src_lengths"])["memory"][0]
+                  for name, m in [("conv", with_conv), ("zeroed", zeroed), ("skipped", skipped)]}
+    torch.testing.assert_close(memory["skipped"], memory["zeroed"])
+    assert (memory["conv"] - memory["skipped"]).abs().max() > 0.1
+    assert "n/a" in encoder_ablation.table([{"checkpoint": "c.pt", "updates": 1, "hours": 0.1,
+                                             "nll_bits": {"none": 3.0, "no_local_conv": None}}],
+                                           ["none", "no_local_conv"])
