@@ -25,7 +25,8 @@ PARALLEL="${PARALLEL:-2}"
 THREADS="${THREADS:-1}"
 PRESET="${PRESET:-cnndm}"
 ARCH="--arch fastformer_conv_small"  # the demo recipe's encoder: Fastformer with a local convolution
-BASE="$ARCH --decoder-self-attention softmax --copy-attention"
+DECODER="--decoder-self-attention softmax --copy-attention"
+BASE="$ARCH $DECODER"
 
 # lever -> "ENV=VALUE ... | model arguments": the baseline is the demo recipe itself.
 declare -A LEVER=(
@@ -38,8 +39,8 @@ declare -A LEVER=(
   [big_batch]="MAX_TOKENS=12000 | $BASE --dropout 0.1 --autocast-bf16"
   [vocab_4k]="VOCAB=4000 DATA_NAME=cnndm_vocab4k | $BASE --dropout 0.1 --autocast-bf16"
   [no_layer_sharing]="| $BASE --dropout 0.1 --autocast-bf16 --no-fastformer-layer-sharing"
-  [no_local_conv]="| --arch fastformer_small --decoder-self-attention softmax --copy-attention --dropout 0.1 --autocast-bf16"
-  [transformer_encoder]="| --arch transformer_small --decoder-self-attention softmax --copy-attention --dropout 0.1 --autocast-bf16"
+  [no_local_conv]="| --arch fastformer_small $DECODER --dropout 0.1 --autocast-bf16"
+  [transformer_encoder]="| --arch transformer_small $DECODER --dropout 0.1 --autocast-bf16"
 )
 # The default set. fp32 and transformer_encoder are there to be asked for (LEVERS=...): bf16's
 # gain is its measured speed (docs/cpu_budget.md), and the transformer encoder has its own full
