@@ -2,14 +2,23 @@
 """The equal-budget comparison table (markdown) from runs written by scripts/compare_at_budget.sh.
 
     python scripts/budget_table.py runs/NAME_A runs/NAME_B [--comparison runs/compare_1h.json]
+    python scripts/budget_table.py runs/lever_* --against runs/lever_baseline
 
 Each RUN directory holds ``model/model.json`` (scripts/export_model.py: architecture, updates,
 training hours, validation loss) and ``valid/scores.json`` (scripts/evaluate.py generate).
+``--against BASE`` adds a column with each run's ROUGE-1 minus BASE's on the same documents, a
+paired bootstrap 95% interval and p-value (scripts/cpu_budget_levers.sh: each lever against the
+recipe): on a few hundred articles a lever's effect is often smaller than either run's own
+interval, and pairing removes the spread that comes from the articles.
 """
 import argparse
 import json
 import sys
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 ROUGE = [("rouge1", "R-1"), ("rouge2", "R-2"), ("rougeL", "R-L"), ("rougeLsum", "R-Lsum")]
 
@@ -33,10 +42,33 @@ def run_row(run: Path) -> list:
     return cells
 
 
-def table(runs, comparison=None) -> str:
+def paired_r1(run: Path, base: Path) -> str:
+    """``run``'s ROUGE-1 minus ``base``'s on the same documents: delta [95% CI], p (paired bootstrap
+    over the per-document scores of evaluate.py generate)."""
+    from fairseq_plugins.evaluation import paired_bootstrap  # imports fairseq: only when asked for
+
+    a, b = read_json(run / "valid" / "scores.json"), read_json(base / "valid" / "scores.json")
+    for scores, where in ((a, run), (b, base)):
+        if "per_document" not in scores:
+            raise SystemExit(f"budget_table.py: {where}/valid/scores.json has no per-document scores "
+                             "(written by scripts/evaluate.py generate, not by merge)")
+    if a.get("indices") != b.get("indices") or a.get("data") != b.get("data"):
+        raise SystemExit(f"budget_table.py: {run} and {base} were not evaluated on the same documents "
+                         f"({a.get('data')} {a.get('start')}+{a.get('n')} against {b.get('data')} {b.get('start')}+{b.get('n')})")
+    r1 = paired_bootstrap({"rouge1": a["per_document"]["rouge1"]}, {"rouge1": b["per_document"]["rouge1"]})["rouge1"]
+    return f"{r1['delta']:+.2f} [{r1['ci95'][0]:+.2f}, {r1['ci95'][1]:+.2f}], p = {r1['p_value']:.3f}"
+
+
+def table(runs, comparison=None, against=None) -> str:
     head = ["run", "arch", "hours", "updates", "valid loss", "articles"] + [name for _, name in ROUGE]
+    if against:
+        head.append(f"R-1 minus {Path(against).name} (paired)")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    lines += ["| " + " | ".join(run_row(Path(r))) + " |" for r in runs]
+    for run in map(Path, runs):
+        cells = run_row(run)
+        if against:
+            cells.append("" if run.resolve() == Path(against).resolve() else paired_r1(run, Path(against)))
+        lines.append("| " + " | ".join(cells) + " |")
     if comparison:
         metrics = comparison["metrics"]
         lines += ["", f"Paired bootstrap, first minus second ({comparison['n']} articles, {comparison['bootstrap']['resamples']} resamples): "
@@ -49,8 +81,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", nargs="+", metavar="RUN", help="runs/NAME directories")
     parser.add_argument("--comparison", help="evaluate.py compare --out JSON of the first two runs")
+    parser.add_argument("--against", metavar="BASE", help="a run directory: add each run's ROUGE-1 minus BASE's, paired bootstrap")
     args = parser.parse_args(argv)
-    print(table(args.runs, read_json(Path(args.comparison)) if args.comparison else None))
+    print(table(args.runs, read_json(Path(args.comparison)) if args.comparison else None, args.against))
     return 0
 
 

@@ -64,3 +64,51 @@ def test_card_describes_the_newest_checkpoint_whatever_the_order(tiny_bundle, tm
     card = json.loads((tmp_path / "out" / "model.json").read_text())
     assert card["num_updates"] == 900 and card["training_hours"] == 1.0 and card["valid_loss"] == 9.0
     assert card["averaged_checkpoints"] == ["checkpoint_1_900.pt", "checkpoint_1_800.pt", "checkpoint_1_700.pt"]
+
+
+def lever_run(root: Path, name: str, rouge1, indices=None) -> Path:
+    """A run directory as cpu_budget_levers.sh leaves it, with per-document ROUGE-1 scores."""
+    run = root / name
+    (run / "model").mkdir(parents=True)
+    (run / "valid").mkdir()
+    (run / "model" / "model.json").write_text(json.dumps({"arch": "fastformer_conv_small", "num_updates": 1200,
+                                                          "training_hours": 0.45, "valid_loss": 5.0}))
+    body = scores(sum(rouge1) / len(rouge1), n=len(rouge1))
+    body.update(data="valid.jsonl.gz", start=2000, indices=indices or list(range(2000, 2000 + len(rouge1))),
+                per_document={"rouge1": list(rouge1)})
+    (run / "valid" / "scores.json").write_text(json.dumps(body))
+    return run
+
+
+def test_against_adds_the_paired_rouge1_difference(tmp_path):
+    import numpy as np
+
+    rng = np.random.default_rng(3)
+    base_scores = rng.uniform(20, 50, size=60)  # spread across articles far wider than the effect
+    lever_scores = base_scores + 1.0 + rng.normal(0, 0.5, size=60)  # a lever worth one point on every article
+    base = lever_run(tmp_path, "lever_baseline", base_scores.tolist())
+    lever = lever_run(tmp_path, "lever_x", lever_scores.tolist())
+    out = subprocess.run([sys.executable, "scripts/budget_table.py", str(base), str(lever), "--against", str(base)],
+                         capture_output=True, text=True, cwd=REPO, check=True).stdout
+    lines = out.splitlines()
+    assert lines[0].endswith("| R-1 minus lever_baseline (paired) |")
+    assert lines[2].endswith("|  |")  # the base against itself: nothing
+    cell = lines[3].split(" | ")[-1].rstrip(" |")
+    delta, rest = cell.split(" [")
+    low, high = (float(x) for x in rest.split("]")[0].split(", "))
+    expected = float(np.mean(lever_scores - base_scores))
+    assert float(delta) == round(expected, 2)
+    # pairing: the interval is about +-2 standard errors of the per-article differences (sd 0.5),
+    # far narrower than an unpaired one would be with scores spread over 30 points
+    se = float(np.std(lever_scores - base_scores, ddof=1) / np.sqrt(60))
+    assert low < expected < high and high - low < 6 * se
+    assert cell.endswith("p = 0.001")  # every resample favours the lever: 1 / (1 + 1000)
+
+
+def test_against_refuses_runs_on_other_documents(tmp_path):
+    base = lever_run(tmp_path, "lever_baseline", [30.0, 31.0, 32.0])
+    other = lever_run(tmp_path, "lever_y", [30.0, 31.0, 32.0], indices=[5, 6, 7])
+    result = subprocess.run([sys.executable, "scripts/budget_table.py", str(other), "--against", str(base)],
+                            capture_output=True, text=True, cwd=REPO)
+    assert result.returncode == 1 and "not evaluated on the same documents" in result.stderr
+    assert "Traceback" not in result.stderr
