@@ -690,10 +690,9 @@ def merge_outputs(out_dirs: Sequence) -> Tuple[dict, List[str], List[str], List[
     return (meta, [rows[i][0] for i in order], [rows[i][1] for i in order], [rows[i][2] for i in order])
 
 
-def compare_outputs(dir_a, dir_b, resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED,
-                    workers: int = 1) -> dict:
-    """Paired bootstrap test of two systems' output directories on the same documents."""
-    a, b = read_outputs(dir_a), read_outputs(dir_b)
+def check_same_documents(a: dict, b: dict, dir_a, dir_b) -> None:
+    """Two ``read_outputs`` results cover the same documents, in the same order, with the same
+    references: the condition of every paired comparison."""
     if a["ids"] != b["ids"]:
         raise EvaluationError(f"{dir_a} and {dir_b} are not on the same documents "
                               f"({len(a['ids'])} vs {len(b['ids'])} ids, or in another order)")
@@ -701,6 +700,13 @@ def compare_outputs(dir_a, dir_b, resamples: int = DEFAULT_RESAMPLES, seed: int 
         diff = next(i for i, (x, y) in enumerate(zip(a["references"], b["references"])) if x != y)
         raise EvaluationError(f"{dir_a} and {dir_b} have different references (first at document "
                               f"{a['ids'][diff]})")
+
+
+def compare_outputs(dir_a, dir_b, resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED,
+                    workers: int = 1) -> dict:
+    """Paired bootstrap test of two systems' output directories on the same documents."""
+    a, b = read_outputs(dir_a), read_outputs(dir_b)
+    check_same_documents(a, b, dir_a, dir_b)
     scores_a = score_pairs(a["references"], a["hypotheses"], workers)
     scores_b = score_pairs(b["references"], b["hypotheses"], workers)
     return {

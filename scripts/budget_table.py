@@ -15,6 +15,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -42,21 +43,30 @@ def run_row(run: Path) -> list:
     return cells
 
 
-def paired_r1(run: Path, base: Path) -> str:
-    """``run``'s ROUGE-1 minus ``base``'s on the same documents: delta [95% CI], p (paired bootstrap
-    over the per-document scores of evaluate.py generate)."""
-    from fairseq_plugins.evaluation import paired_bootstrap  # imports fairseq: only when asked for
+def paired_r1(run: dict, base: dict) -> str:
+    """A run's ROUGE-1 minus the base's on the same documents: delta [95% CI], p (paired bootstrap
+    over the per-document scores evaluate.py stores). ``run`` and ``base`` are read_outputs results."""
+    from fairseq_plugins.evaluation import paired_bootstrap
 
-    a, b = read_json(run / "valid" / "scores.json"), read_json(base / "valid" / "scores.json")
-    for scores, where in ((a, run), (b, base)):
-        if "per_document" not in scores:
-            raise SystemExit(f"budget_table.py: {where}/valid/scores.json has no per-document scores "
-                             "(written by scripts/evaluate.py generate, not by merge)")
-    if a.get("indices") != b.get("indices") or a.get("data") != b.get("data"):
-        raise SystemExit(f"budget_table.py: {run} and {base} were not evaluated on the same documents "
-                         f"({a.get('data')} {a.get('start')}+{a.get('n')} against {b.get('data')} {b.get('start')}+{b.get('n')})")
-    r1 = paired_bootstrap({"rouge1": a["per_document"]["rouge1"]}, {"rouge1": b["per_document"]["rouge1"]})["rouge1"]
+    r1 = paired_bootstrap(*({"rouge1": outputs["meta"]["per_document"]["rouge1"]} for outputs in (run, base)))["rouge1"]
     return f"{r1['delta']:+.2f} [{r1['ci95'][0]:+.2f}, {r1['ci95'][1]:+.2f}], p = {r1['p_value']:.3f}"
+
+
+def read_valid_outputs(run: Path, base: Optional[dict] = None) -> dict:
+    """``run``/valid as evaluation.read_outputs gives it, checked to hold per-document scores and,
+    with ``base`` (an earlier result of this function), to be on the base's documents."""
+    from fairseq_plugins.evaluation import EvaluationError, check_same_documents, read_outputs  # imports fairseq
+
+    try:
+        outputs = read_outputs(run / "valid")
+        if base is not None:
+            check_same_documents(outputs, base, run / "valid", base["dir"])
+    except EvaluationError as err:
+        raise SystemExit(f"budget_table.py: {err}") from None
+    if "per_document" not in outputs["meta"]:
+        raise SystemExit(f"budget_table.py: {run}/valid/scores.json has no per-document scores "
+                         "(write it with scripts/evaluate.py generate or merge --out)")
+    return dict(outputs, dir=run / "valid")
 
 
 def table(runs, comparison=None, against=None) -> str:
@@ -64,10 +74,12 @@ def table(runs, comparison=None, against=None) -> str:
     if against:
         head.append(f"R-1 minus {Path(against).name} (paired)")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    base = read_valid_outputs(Path(against)) if against else None  # read once, compared with every run
     for run in map(Path, runs):
         cells = run_row(run)
         if against:
-            cells.append("" if run.resolve() == Path(against).resolve() else paired_r1(run, Path(against)))
+            same = run.resolve() == Path(against).resolve()
+            cells.append("" if same else paired_r1(read_valid_outputs(run, base), base))
         lines.append("| " + " | ".join(cells) + " |")
     if comparison:
         metrics = comparison["metrics"]

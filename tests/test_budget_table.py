@@ -73,10 +73,13 @@ def lever_run(root: Path, name: str, rouge1, indices=None) -> Path:
     (run / "valid").mkdir()
     (run / "model" / "model.json").write_text(json.dumps({"arch": "fastformer_conv_small", "num_updates": 1200,
                                                           "training_hours": 0.45, "valid_loss": 5.0}))
+    indices = indices or list(range(2000, 2000 + len(rouge1)))
     body = scores(sum(rouge1) / len(rouge1), n=len(rouge1))
-    body.update(data="valid.jsonl.gz", start=2000, indices=indices or list(range(2000, 2000 + len(rouge1))),
-                per_document={"rouge1": list(rouge1)})
+    body.update(data="valid.jsonl.gz", start=2000, indices=indices, per_document={"rouge1": list(rouge1)})
     (run / "valid" / "scores.json").write_text(json.dumps(body))
+    for name, lines in (("ids.txt", [f"doc{i}" for i in indices]), ("hypotheses.txt", ["a summary"] * len(indices)),
+                        ("references.txt", [f"the reference of doc{i}" for i in indices])):
+        (run / "valid" / name).write_text("".join(line + "\n" for line in lines))
     return run
 
 
@@ -110,5 +113,5 @@ def test_against_refuses_runs_on_other_documents(tmp_path):
     other = lever_run(tmp_path, "lever_y", [30.0, 31.0, 32.0], indices=[5, 6, 7])
     result = subprocess.run([sys.executable, "scripts/budget_table.py", str(other), "--against", str(base)],
                             capture_output=True, text=True, cwd=REPO)
-    assert result.returncode == 1 and "not evaluated on the same documents" in result.stderr
+    assert result.returncode == 1 and "are not on the same documents" in result.stderr
     assert "Traceback" not in result.stderr
