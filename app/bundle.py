@@ -5,7 +5,8 @@
     dict.source.txt   the joined fairseq dictionary (dict.target.txt is the same file)
     dict.target.txt
     prepare.json      how the data was prepared (source truncation, vocabulary size, ...)
-    model.json        what the model is: architecture, updates, the checkpoints averaged
+    model.json        what the model is: architecture, updates, the checkpoints averaged, and the
+                      decoding preset tuned for it (the app's defaults for this model)
 
 `Summarizer(bundle / "checkpoint.pt")` loads it (the data directory defaults to the
 checkpoint's own). fp16 halves the size; the model is built in fp32 and the weights are cast on
@@ -41,11 +42,17 @@ def average_weights(states: Sequence[dict]) -> dict:
     return averaged
 
 
-def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: bool = True) -> Path:
+def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: bool = True,
+                  preset: str = "cnndm") -> Path:
     """Average `checkpoints`, drop optimizer state, store the weights in fp16 and copy the data
-    files next to them. Returns the path of the written checkpoint."""
+    files next to them; the card names `preset`, the decoding settings the app uses for the
+    model. Returns the path of the written checkpoint."""
+    from fairseq_plugins.evaluation import DECODING_PRESETS
+
     if not checkpoints:
         raise ValueError("no checkpoints to export")
+    if preset not in DECODING_PRESETS:
+        raise ValueError(f"unknown decoding preset {preset!r}; known presets: {', '.join(DECODING_PRESETS)}")
     states = [load_checkpoint(path) for path in checkpoints]
     weights = average_weights(states)
     if half:
@@ -86,6 +93,7 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
         "num_updates": last["optimizer_history"][-1].get("num_updates"),
         "averaged_checkpoints": [Path(p).name for p in checkpoints],
         "weights_dtype": "float16" if half else "float32",
+        "preset": preset,
         "state_dict_elements": sum(v.numel() for v in weights.values()),  # shared tensors counted per key
     }
     extra = last.get("extra_state") or {}

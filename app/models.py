@@ -1,9 +1,10 @@
-"""The systems the demo can run: the shipped model bundle, checkpoints found under a configured
-model directory, and the Lead-3 extractive baseline.
+"""The systems the demo can run: the shipped model bundles (news, scientific papers),
+checkpoints found under a configured model directory, and the Lead-3 extractive baseline.
 
     registry = ModelRegistry(model_dir="checkpoints")
-    registry.choices()        # [(label, key), ...] for a dropdown; keys: "shipped", "lead3",
-                              # or a checkpoint's path relative to the model directory
+    registry.choices()        # [(label, key), ...] for a dropdown; keys: "shipped" (news),
+                              # "papers", "lead3", or a checkpoint's path relative to the model
+                              # directory
     system = registry.get(key)             # loaded once, cached (thread-safe)
     summary = system.summarize(article, DecodingOptions(...))   # an app.Summary
 
@@ -28,8 +29,10 @@ from .summarizer import DecodingOptions, Summary
 
 __all__ = [
     "SHIPPED",
+    "PAPERS",
     "LEAD3",
     "SHIPPED_BUNDLE",
+    "PAPERS_BUNDLE",
     "ModelError",
     "SystemInfo",
     "Lead3",
@@ -39,9 +42,16 @@ __all__ = [
 ]
 
 APP_DIR = Path(__file__).resolve().parent
-SHIPPED_BUNDLE = APP_DIR / "model"
+SHIPPED_BUNDLE = APP_DIR / "model"  # news (CNN/DailyMail)
+PAPERS_BUNDLE = APP_DIR / "model_papers"  # scientific papers (SumPubMed)
 SHIPPED = "shipped"
+PAPERS = "papers"
 LEAD3 = "lead3"
+# the shipped bundles, in the order a person sees them: key -> label
+BUNDLE_LABELS = {
+    SHIPPED: "News articles: Fastformer (shipped model)",
+    PAPERS: "Scientific papers: Fastformer (shipped model, reads whole papers)",
+}
 DATA_FILES = ("spm.model", "dict.source.txt")
 MAX_SCANNED = 200  # checkpoints listed from the model directory at most
 
@@ -148,8 +158,9 @@ def _within(path: Path, root: Path) -> bool:
 class ModelRegistry:
     """Selectable systems and a small cache of loaded ones.
 
-    shipped: the bundle directory of the default model (``app/model``; skipped if it has no
-    checkpoint.pt).  model_dir: a directory searched (recursively) for ``*.pt`` files; None for
+    shipped: the bundle directory of the default (news) model (``app/model``); papers: the
+    scientific-paper bundle (``app/model_papers``); either skipped if it has no checkpoint.pt or
+    is None.  model_dir: a directory searched (recursively) for ``*.pt`` files; None for
     none.  max_loaded: models kept in memory at once (least recently used dropped first)."""
 
     def __init__(
@@ -157,10 +168,12 @@ class ModelRegistry:
         model_dir: Union[str, Path, None] = None,
         shipped: Union[str, Path, None] = SHIPPED_BUNDLE,
         max_loaded: int = 2,
+        papers: Union[str, Path, None] = PAPERS_BUNDLE,
         loader: Optional[Callable[[Path, str], object]] = None,
     ):
         self.model_dir = Path(model_dir).resolve() if model_dir else None
-        self.shipped = Path(shipped).resolve() if shipped else None
+        self.bundles = {key: Path(directory).resolve() for key, directory in ((SHIPPED, shipped), (PAPERS, papers))
+                        if directory}
         self.max_loaded = max(1, max_loaded)
         self._loader = loader or CheckpointSystem
         self._loaded: "OrderedDict[Tuple[str, float], object]" = OrderedDict()
@@ -170,18 +183,27 @@ class ModelRegistry:
 
     # -- listing -------------------------------------------------------------------------------
 
-    def _shipped_checkpoint(self) -> Optional[Path]:
-        if self.shipped is None:
+    def _bundle_checkpoint(self, key: str) -> Optional[Path]:
+        directory = self.bundles.get(key)
+        if directory is None:
             return None
-        checkpoint = self.shipped / "checkpoint.pt"
+        checkpoint = directory / "checkpoint.pt"
         return checkpoint if checkpoint.is_file() else None
+
+    def _bundle_infos(self) -> List[SystemInfo]:
+        out = []
+        for key, label in BUNDLE_LABELS.items():
+            checkpoint = self._bundle_checkpoint(key)
+            if checkpoint is not None:
+                out.append(SystemInfo(key, label, "bundle", checkpoint))
+        return out
 
     def scan(self) -> List[SystemInfo]:
         """Checkpoints under the model directory, sorted, at most MAX_SCANNED."""
         if self.model_dir is None or not self.model_dir.is_dir():
             return []
         found = []
-        shipped = self._shipped_checkpoint()
+        bundled = {info.path.resolve() for info in self._bundle_infos()}
         try:
             candidates = sorted(self.model_dir.rglob("*.pt"))
         except OSError:
@@ -193,8 +215,8 @@ class ModelRegistry:
                 continue
             if not real.is_file() or not _within(real, self.model_dir):
                 continue  # a link that leads outside the model directory
-            if shipped is not None and real == shipped.resolve():
-                continue  # listed once, as the shipped model
+            if real in bundled:
+                continue  # listed once, as a shipped model
             key = path.relative_to(self.model_dir).as_posix()
             found.append(SystemInfo(key, f"Checkpoint: {key}", "checkpoint", real))
             if len(found) >= MAX_SCANNED:
@@ -202,11 +224,8 @@ class ModelRegistry:
         return found
 
     def systems(self) -> List[SystemInfo]:
-        """Everything selectable: the shipped model, the model directory's checkpoints, Lead-3."""
-        out = []
-        shipped = self._shipped_checkpoint()
-        if shipped is not None:
-            out.append(SystemInfo(SHIPPED, "Fastformer (shipped model)", "bundle", shipped))
+        """Everything selectable: the shipped models, the model directory's checkpoints, Lead-3."""
+        out = self._bundle_infos()
         out.extend(self.scan())
         out.append(SystemInfo(LEAD3, "Lead-3 (extractive baseline)", "extractive"))
         return out
@@ -216,7 +235,7 @@ class ModelRegistry:
         return [(info.label, info.key) for info in self.systems()]
 
     def default_key(self) -> str:
-        """The shipped model if there is one, else the first checkpoint found, else Lead-3."""
+        """The shipped news model if there is one, else the first listed model, else Lead-3."""
         return self.systems()[0].key
 
     def info(self, key: str) -> SystemInfo:
@@ -225,11 +244,13 @@ class ModelRegistry:
             raise ModelError("No model chosen.")
         if key == LEAD3:
             return SystemInfo(LEAD3, "Lead-3 (extractive baseline)", "extractive")
-        if key == SHIPPED:
-            shipped = self._shipped_checkpoint()
-            if shipped is None:
-                raise ModelError("The shipped model is not installed (app/model/checkpoint.pt is missing).")
-            return SystemInfo(SHIPPED, "Fastformer (shipped model)", "bundle", shipped)
+        if key in BUNDLE_LABELS:
+            checkpoint = self._bundle_checkpoint(key)
+            if checkpoint is None:
+                where = self.bundles.get(key)
+                detail = f"{where / 'checkpoint.pt'} is missing" if where else "this server was started without it"
+                raise ModelError(f"The model {BUNDLE_LABELS[key]!r} is not installed ({detail}).")
+            return SystemInfo(key, BUNDLE_LABELS[key], "bundle", checkpoint)
         for info in self.scan():  # a key is only ever matched against what the scan found
             if info.key == key:
                 return info

@@ -19,7 +19,7 @@ import fairseq_plugins  # noqa: F401  (registers the models; applies the fairseq
 import torch
 from fairseq import checkpoint_utils
 from fairseq.dataclass.configs import GenerationConfig
-from fairseq_plugins import text
+from fairseq_plugins import masking, text
 from fairseq_plugins.evaluation import DECODING_PRESETS, longest_summary
 from fairseq_plugins.fixes import load_checkpoint
 
@@ -39,6 +39,12 @@ class DecodingOptions:
     max_len: int = _DEFAULT_PRESET.max_len_b
     lenpen: float = _DEFAULT_PRESET.lenpen
     no_repeat_ngram_size: int = _DEFAULT_PRESET.no_repeat_ngram_size  # 3: trigram blocking
+
+    @classmethod
+    def from_preset(cls, name: str) -> "DecodingOptions":
+        """The beam search settings of a decoding preset (fairseq_plugins/evaluation.py)."""
+        preset = DECODING_PRESETS[name]
+        return cls(preset.beam, preset.min_len, preset.max_len_b, preset.lenpen, preset.no_repeat_ngram_size)
 
     def validate(self) -> None:
         if not 1 <= self.beam <= 16:
@@ -63,6 +69,10 @@ class Summary:
     notes: List[str] = field(default_factory=list)
 
 
+def _read_json(path: Path) -> dict:
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
 class Summarizer:
     """A checkpoint plus the data directory that holds its dictionary, sentencepiece model and
     preparation settings (`dict.source.txt`, `spm.model`, `prepare.json`)."""
@@ -81,20 +91,33 @@ class Summarizer:
         self.task = task
         self.dictionary = task.source_dictionary
         self.sentencepiece = text.load_sentencepiece(str(data_dir / "spm.model"))
-        settings = json.loads((data_dir / "prepare.json").read_text()) if (data_dir / "prepare.json").exists() else {}
+        settings = _read_json(data_dir / "prepare.json")
+        # a bundle's card names the decoding preset tuned for it (scripts/export_model.py --preset)
+        self.preset = _read_json(data_dir / "model.json").get("preset") or "cnndm"
+        if self.preset not in DECODING_PRESETS:
+            raise ValueError(f"{data_dir / 'model.json'}: unknown decoding preset {self.preset!r}")
         model_limit = self.model.max_positions()[0] - 1  # room for </s>
         self.max_source_pieces = min(max_source_pieces or settings.get("max_source_pieces") or model_limit, model_limit)
         self.length_cap = longest_summary(self.model)  # fairseq's stop, whatever max_len asks for
+        # a model trained on masked numbers and citations (SumPubMed) reads a person's text masked
+        # the same way, and its summary gets the article's numbers back (fairseq_plugins/masking.py)
+        self.masks_numbers = bool(settings.get("masking"))
+
+    def default_options(self) -> DecodingOptions:
+        """The decoding settings tuned for this model (its preset)."""
+        return DecodingOptions.from_preset(self.preset)
 
     def summarize(self, article: str, options: Optional[DecodingOptions] = None) -> Summary:
-        options = options or DecodingOptions()
+        options = options or self.default_options()
         options.validate()
         length_cap = self.length_cap
         if options.min_len > length_cap:
             raise ValueError(f"minimum length must be at most {length_cap} pieces, the longest summary this model "
                              f"writes, got {options.min_len}")
         start = time.perf_counter()
-        pieces, total = text.prepare_source(article, self.sentencepiece, self.max_source_pieces)
+        masked = masking.mask(article) if self.masks_numbers else None
+        pieces, total = text.prepare_source(masked.text if masked else article, self.sentencepiece,
+                                            self.max_source_pieces)
         if not pieces.strip():
             raise ValueError("the article has no text to summarize")
         tokens = self.dictionary.encode_line(pieces, add_if_not_exist=False, append_eos=True).long()
@@ -113,8 +136,17 @@ class Summarizer:
         with torch.inference_mode():
             best = self.task.inference_step(generator, [self.model], sample)[0][0]
         out_pieces = self.dictionary.string(best["tokens"])  # stops at </s>
+        notes = []
+        if masked is not None:
+            out_pieces, restored = self._restore_numbers(out_pieces, pieces, masked, best.get("attention"))
+            if restored:
+                notes.append(f"{restored} number(s) in the summary were copied back from the article: the model "
+                             "writes a placeholder for a number and points at the article's number it copies.")
         sentences = text.unjoin(text.decode_pieces(out_pieces))
         used = tokens.numel() - 1
+        if options.max_len > length_cap:
+            notes.append(f"This model writes at most {length_cap} pieces; the maximum length asked for was "
+                         f"{options.max_len}.")
         return Summary(
             summary="\n".join(sentences),
             sentences=sentences,
@@ -123,6 +155,13 @@ class Summarizer:
             output_pieces=len(best["tokens"]) - 1,
             truncated=total > used,
             seconds=time.perf_counter() - start,
-            notes=[f"This model writes at most {length_cap} pieces; the maximum length asked for was "
-                   f"{options.max_len}."] if options.max_len > length_cap else [],
+            notes=notes,
         )
+
+    @staticmethod
+    def _restore_numbers(out_pieces: str, source_pieces: str, masked: masking.Masked, attention):
+        """(output pieces with the article's numbers in place of <dig> and no <cit>, how many
+        numbers were put back)."""
+        output = out_pieces.split()
+        restored = masking.restore(output, source_pieces.split(), masked.numbers, attention)
+        return " ".join(restored), masking.count_number_symbols(output)

@@ -27,7 +27,8 @@ Penn-Treebank tokenized, tokens separated by single spaces::
    words split ("35 - year - old", "bengali - speaking") except after the prefixes that the
    data keeps whole ("semi-final", "co-pilot", "anti-isis", "e-mail");
 4. an abbreviation that ends the text gets a period of its own ("... and co. .", as in the
-   data).
+   data); the masked-number and citation symbols ``<dig>`` and ``<cit>`` (``masking.py``), which
+   Treebank splits, are joined back into one token each.
 
 Why no Punkt: NLTK's Punkt decides sentence ends from spacing and capitalization, and
 normalization changes both, so a Punkt-first pipeline is not idempotent (576 of 20,000 fuzzed
@@ -55,6 +56,8 @@ import unicodedata
 from typing import Iterable, List, Optional, Sequence, Tuple
 
 from nltk.tokenize import TreebankWordTokenizer
+
+from . import masking
 
 __all__ = [
     "SENTENCE_SEPARATOR",
@@ -387,7 +390,7 @@ def normalize_text(raw: str) -> str:
         text = _clean(raw)
         if not text:
             return ""
-        tokens = _stabilize(_fix_tokens(_TREEBANK.tokenize(text)))
+        tokens = masking.join_symbols(_stabilize(_fix_tokens(_TREEBANK.tokenize(text))))
         return " ".join(_final_abbreviation_period(tokens))
     except Exception:  # noqa: BLE001 - the contract is "never raises"
         try:
@@ -536,12 +539,13 @@ def train_sentencepiece(
     seed: int = SPM_SEED,
     num_threads: int = 1,
     hard_vocab_limit: bool = False,
+    extra_symbols: Sequence[str] = (),
 ) -> str:
     """Train a deterministic sentencepiece model on text files (one sentence a line); writes
     ``model_prefix.model`` and ``model_prefix.vocab`` (piece, tab, score) atomically and returns
     the model path.
 
-    unigram, ``<n>`` a user-defined symbol, identity normalization (the text is already
+    unigram, ``<n>`` (and ``extra_symbols``, e.g. ``masking.SYMBOLS``) a user-defined symbol, identity normalization (the text is already
     normalized, so decode(encode(x)) == x), special ids equal to fairseq's.  ``byte_fallback``
     (None: on when vocab_size >= 2000; it takes 256 ids) makes unseen characters bytes instead
     of ``<unk>``.  ``hard_vocab_limit=False``: a small corpus gives a smaller vocabulary instead
@@ -573,7 +577,7 @@ def train_sentencepiece(
         model_type=model_type,
         character_coverage=character_coverage,
         byte_fallback=byte_fallback,
-        user_defined_symbols=[SENTENCE_SEPARATOR],
+        user_defined_symbols=[SENTENCE_SEPARATOR, *extra_symbols],
         normalization_rule_name="identity",
         input_sentence_size=0,  # all of what the iterator gives: the sample is ours
         shuffle_input_sentence=False,

@@ -17,11 +17,13 @@ def main(argv=None) -> int:
     parser.add_argument("--data-bin", required=True, help="the prepared data the model was trained on")
     parser.add_argument("--out", required=True, help="bundle directory to write")
     parser.add_argument("--fp32", action="store_true", help="keep fp32 weights (default: fp16)")
+    parser.add_argument("--preset", default="cnndm",
+                        help="the decoding preset tuned for this model, the app's defaults for it (default: cnndm)")
     args = parser.parse_args(argv)
     from app.bundle import export_bundle
 
     try:
-        path = export_bundle(args.checkpoints, args.data_bin, args.out, half=not args.fp32)
+        path = export_bundle(args.checkpoints, args.data_bin, args.out, half=not args.fp32, preset=args.preset)
     except (ValueError, FileNotFoundError) as error:
         print(f"export_model: {error}", file=sys.stderr)
         return 2

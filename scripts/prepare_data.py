@@ -32,6 +32,7 @@ Also a library: ``prepare(...)`` does the work and returns what it writes to pre
 ``main(argv)`` is the command line.
 """
 import argparse
+import functools
 import hashlib
 import itertools
 import json
@@ -51,7 +52,7 @@ if str(REPO) not in sys.path:
 
 from tqdm import tqdm  # noqa: E402
 
-from fairseq_plugins import corpora, text  # noqa: E402
+from fairseq_plugins import corpora, masking, text  # noqa: E402
 
 SOURCE_LANG, TARGET_LANG = "source", "target"
 SPLITS = ("train", "valid", "test")
@@ -135,23 +136,28 @@ def _progress(iterable, desc: str, total: Optional[int] = None, show: bool = Tru
 # ---------------------------------------------------------------------------------------------
 
 
-def _normalize_record(record: corpora.Record) -> Tuple[str, str, str]:
-    """(id, normalized article, target line); runs in the worker processes."""
-    return record.id, text.normalize_text(record.article), text.target_text(record.summary_sentences)
+def _normalize_record(record: corpora.Record, mask_numbers: bool = False) -> Tuple[str, str, str]:
+    """(id, normalized article, target line); runs in the worker processes.  ``mask_numbers``:
+    numbers and citations masked first (``masking.mask``, as the app masks a person's paper)."""
+    article, summary = record.article, record.summary_sentences
+    if mask_numbers:
+        article = masking.mask(article).text
+        summary = [masking.mask(sentence).text for sentence in summary]
+    return record.id, text.normalize_text(article), text.target_text(summary)
 
 
-def _normalized(records: Iterator[corpora.Record], workers: int) -> Iterator[Tuple[str, str, str]]:
+def _normalized(records: Iterator[corpora.Record], workers: int, mask_numbers: bool) -> Iterator[Tuple[str, str, str]]:
+    normalize = functools.partial(_normalize_record, mask_numbers=mask_numbers)
     if workers <= 1:
-        for record in records:
-            yield _normalize_record(record)
+        yield from map(normalize, records)
         return
     with multiprocessing.Pool(workers) as pool:
         # imap keeps the input order: the output does not depend on the number of workers
-        yield from pool.imap(_normalize_record, records, chunksize=16)
+        yield from pool.imap(normalize, records, chunksize=16)
 
 
 def normalize_split(split: str, path, fmt: str, out: Path, workers: int, limit: Optional[int],
-                    show_progress: bool) -> corpora.SkipCounter:
+                    show_progress: bool, mask_numbers: bool = False) -> corpora.SkipCounter:
     """Reads one split and writes {split}.source / .target / .ids; returns its counter."""
     skips = corpora.SkipCounter(split)
     records = corpora.read_corpus(path, fmt, skips)
@@ -159,7 +165,7 @@ def normalize_split(split: str, path, fmt: str, out: Path, workers: int, limit: 
         records = itertools.islice(records, limit)
     with AtomicWriter(out / f"{split}.source") as fs, AtomicWriter(out / f"{split}.target") as ft, \
             AtomicWriter(out / f"{split}.ids") as fi:
-        for rec_id, article, target in _progress(_normalized(records, workers), f"normalize {split}",
+        for rec_id, article, target in _progress(_normalized(records, workers, mask_numbers), f"normalize {split}",
                                                  total=limit, show=show_progress):
             if not article:
                 skips.skip("empty article after normalization", rec_id)
@@ -265,6 +271,7 @@ def encode_file(sp, src: Path, dst: Path, max_pieces: int, vocab: set, counts: O
         "pieces_mean_before_truncation": round(total_before / n, 2) if n else 0.0,
         "pieces_max_before_truncation": longest,
         "truncated_lines": truncated,
+        "pieces_dropped_by_truncation": total_before - total_after,
         "pieces_mean": round(total_after / n, 2) if n else 0.0,
         "unknown_pieces": unknown,
     }
@@ -370,6 +377,7 @@ def prepare(
     spm_threads: int = 1,
     character_coverage: float = 1.0,
     use_fairseq_preprocess: bool = False,
+    mask_numbers: bool = False,
     show_progress: bool = True,
     log=print,
 ) -> dict:
@@ -398,7 +406,7 @@ def prepare(
         log(f"[1/4] reading and normalizing {split} ({formats[split]}): {inputs[split]}")
         try:
             counters[split] = normalize_split(split, inputs[split], formats[split], out, workers, limit,
-                                              show_progress)
+                                              show_progress, mask_numbers)
         except ValueError as err:
             raise PrepareError(f"--{split}: {err}") from None
         timings[f"normalize {split}"] = time.perf_counter() - start
@@ -412,10 +420,12 @@ def prepare(
     n_sentences = write_spm_training_text(out, spm_text)
     log(f"[2/4] training sentencepiece (unigram, vocab {vocab_size}) on {n_sentences} training sentences")
     byte_fallback = vocab_size >= text.BYTE_FALLBACK_MIN_VOCAB
+    extra_symbols = masking.SYMBOLS if mask_numbers else ()
     try:
         text.train_sentencepiece([spm_text], str(out / SPM_PREFIX), vocab_size,
                                  character_coverage=character_coverage, byte_fallback=byte_fallback,
-                                 input_sentence_size=spm_input_sentences, num_threads=spm_threads)
+                                 input_sentence_size=spm_input_sentences, num_threads=spm_threads,
+                                 extra_symbols=extra_symbols)
     finally:
         spm_text.unlink(missing_ok=True)
     sp = text.load_sentencepiece(str(out / f"{SPM_PREFIX}.model"))
@@ -468,6 +478,9 @@ def prepare(
         "source_lang": SOURCE_LANG,
         "target_lang": TARGET_LANG,
         "sentence_separator": text.SENTENCE_SEPARATOR,
+        # the app masks a person's text the same way and restores the numbers in the summary
+        "masking": {"function": "fairseq_plugins.masking.mask", "symbols": list(masking.SYMBOLS)}
+        if mask_numbers else None,
         "max_source_pieces": max_source_pieces,
         "max_target_pieces": max_target_pieces,
         "max_source_positions": max_source_pieces + 1,  # fairseq appends </s>
@@ -484,7 +497,7 @@ def prepare(
             "training_sentences": n_sentences,
             "seed": text.SPM_SEED,
             "num_threads": spm_threads,
-            "user_defined_symbols": [text.SENTENCE_SEPARATOR],
+            "user_defined_symbols": [text.SENTENCE_SEPARATOR, *extra_symbols],
             **text.SPM_SPECIAL_IDS,
         },
         "binarized_by": "fairseq-preprocess" if use_fairseq_preprocess else "fairseq indexed_dataset (mmap)",
@@ -504,7 +517,8 @@ def prepare(
         for side in (SOURCE_LANG, TARGET_LANG):
             st = lengths[split][side]
             log(f"  {split}.{side}: {st['pieces_mean_before_truncation']} -> {st['pieces_mean']}, "
-                f"{st['truncated_lines']} of {st['lines']} truncated, {st['unknown_pieces']} unknown pieces")
+                f"{st['truncated_lines']} of {st['lines']} truncated ({st['pieces_dropped_by_truncation']} pieces "
+                f"dropped), {st['unknown_pieces']} unknown pieces")
     log("time: " + ", ".join(f"{k} {v:.1f} s" for k, v in timings.items())
         + f"; total {sum(timings.values()):.1f} s")
     return settings
@@ -537,6 +551,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="sentences sampled for sentencepiece training (default 1,000,000)")
     parser.add_argument("--spm-threads", type=int, default=1,
                         help="sentencepiece training threads; the model depends on it (default 1)")
+    parser.add_argument("--mask-numbers", action="store_true",
+                        help="mask numbers as <dig> and citations as <cit> (SumPubMed's form; fairseq_plugins/masking.py)"
+                        " in articles and summaries, each symbol one sentencepiece piece")
     parser.add_argument("--fairseq-preprocess", action="store_true",
                         help="binarize with the fairseq-preprocess command (same bytes, slower)")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
@@ -552,6 +569,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             max_source_pieces=args.max_source_pieces, max_target_pieces=args.max_target_pieces,
             workers=args.workers, limit=args.limit, spm_input_sentences=args.spm_input_sentences,
             spm_threads=args.spm_threads, use_fairseq_preprocess=args.fairseq_preprocess,
+            mask_numbers=args.mask_numbers,
             show_progress=not args.quiet,
         )
     except PrepareError as err:

@@ -34,26 +34,35 @@ def _run(cmd, **kwargs):
     return result
 
 
-def build_tiny_bundle(work: Path) -> Path:
+# The tiny papers model: long toy papers (scripts/make_toy_corpus.py --papers, about 4,000-7,000 pieces
+# each, vocabulary 1,000), numbers and citations masked, sources up to TINY_PAPERS_MAX_SOURCE pieces.
+TINY_PAPERS_MAX_SOURCE = 8192
+
+
+def build_tiny_bundle(work: Path, papers: bool = False) -> Path:
     """toy corpus -> prepare_data.py (vocab 400) -> fairseq-train (8 updates) -> export_model.py.
-    Returns the bundle directory (work/model)."""
+    `papers`: the long-input path (toy papers, --mask-numbers, thousands of source pieces, the
+    papers decoding preset).  Returns the bundle directory (work/model)."""
     py = sys.executable
     bindir = Path(py).parent
     corpus, data_bin, ckpts, bundle = work / "corpus", work / "data-bin", work / "checkpoints", work / "model"
-    _run([py, "scripts/make_toy_corpus.py", str(corpus), "--train", "160", "--valid", "8"])
+    max_source = TINY_PAPERS_MAX_SOURCE if papers else TINY_MAX_SOURCE
+    kind = ["--papers"] if papers else []
+    _run([py, "scripts/make_toy_corpus.py", str(corpus), "--train", "40" if papers else "160", "--valid", "4" if papers else "8", *kind])
     _run([py, "scripts/prepare_data.py", "--name", "toy", "--out-dir", str(data_bin),
           "--train", str(corpus / "train.jsonl"), "--valid", str(corpus / "valid.jsonl"),
-          "--vocab-size", "400", "--max-source-pieces", str(TINY_MAX_SOURCE), "--max-target-pieces", "40",
-          "--workers", "1", "--quiet"])
+          "--vocab-size", "1000" if papers else "400", "--max-source-pieces", str(max_source), "--max-target-pieces", "40",
+          "--workers", "1", "--quiet", *(["--mask-numbers"] if papers else [])])
     fairseq_train = bindir / "fairseq-train"
     train_cmd = [str(fairseq_train)] if fairseq_train.exists() else [py, "-m", "fairseq_cli.train"]
     _run(train_cmd + [
         str(data_bin / "toy"), "--user-dir", "fairseq_plugins", "--arch", "fastformer_small", *TINY_MODEL_ARGS,
         "--task", "translation", "--source-lang", "source", "--target-lang", "target",
-        "--max-source-positions", str(TINY_MAX_SOURCE + 1), "--max-target-positions", "101", "--truncate-source",  # as the recipes: 100-piece summaries
+        "--max-source-positions", str(max_source + 1), "--max-target-positions", "101", "--truncate-source",  # as the recipes: 100-piece summaries
+        *(["--copy-attention", "--encoder-local-conv", "7"] if papers else []),
         "--criterion", "label_smoothed_cross_entropy", "--label-smoothing", "0.1",
         "--optimizer", "adam", "--lr", "3e-3", "--lr-scheduler", "inverse_sqrt", "--warmup-updates", "4",
-        "--max-tokens", "4000", "--max-update", "8", "--disable-validation",
+        "--max-tokens", str(max(4000, max_source + 1)), "--max-update", "8", "--disable-validation",
         "--save-dir", str(ckpts), "--no-epoch-checkpoints", "--no-last-checkpoints",
         "--save-interval-updates", "8", "--keep-interval-updates", "1",
         "--log-format", "simple", "--log-interval", "100", "--cpu", "--num-workers", "0", "--seed", "1",
@@ -61,8 +70,15 @@ def build_tiny_bundle(work: Path) -> Path:
     checkpoints = sorted(ckpts.glob("checkpoint_*_*.pt")) or sorted(ckpts.glob("checkpoint*.pt"))
     if not checkpoints:
         raise RuntimeError(f"fairseq-train wrote no checkpoint in {ckpts}: {os.listdir(ckpts)}")
-    _run([py, "scripts/export_model.py", "--data-bin", str(data_bin / "toy"), "--out", str(bundle), str(checkpoints[-1])])
+    _run([py, "scripts/export_model.py", "--data-bin", str(data_bin / "toy"), "--out", str(bundle),
+          "--preset", "papers" if papers else "cnndm", str(checkpoints[-1])])
     return bundle
+
+
+@pytest.fixture(scope="session")
+def tiny_papers_bundle(tmp_path_factory) -> Path:
+    """A bundle of the tiny papers model (masked numbers, long sources, the papers preset)."""
+    return build_tiny_bundle(tmp_path_factory.mktemp("tiny-papers-model"), papers=True)
 
 
 @pytest.fixture(scope="session")
