@@ -7,7 +7,9 @@ the demo.
 
 The article goes through `fairseq_plugins.text.prepare_source`, the same function that prepared
 the training data, then fairseq's own beam search (`task.build_generator`) with our CPU
-trigram-blocking fix.
+trigram-blocking fix.  The model writes lowercased, tokenized sentences; `Summary.summary` and
+`Summary.sentences` are what a person reads (`fairseq_plugins.readable.readable`: detokenized
+and cased as the article writes its words), `Summary.normalized_sentences` what the model wrote.
 """
 import json
 import time
@@ -22,6 +24,7 @@ from fairseq.dataclass.configs import GenerationConfig
 from fairseq_plugins import text
 from fairseq_plugins.evaluation import DECODING_PRESETS, longest_summary
 from fairseq_plugins.fixes import load_checkpoint
+from fairseq_plugins.readable import readable
 
 
 # The shipped model is a CNN/DailyMail summarizer: its defaults are the `cnndm` preset, whose
@@ -53,14 +56,15 @@ class DecodingOptions:
 
 @dataclass
 class Summary:
-    summary: str  # sentences joined by newlines
-    sentences: List[str]
+    summary: str  # what a person reads: `sentences` joined by newlines
+    sentences: List[str]  # cased and detokenized (fairseq_plugins.readable), or verbatim for Lead-3
     input_pieces: int  # length of the article in pieces, before truncation
     used_pieces: int  # what the model saw
     output_pieces: int
     truncated: bool
     seconds: float
     notes: List[str] = field(default_factory=list)
+    normalized_sentences: List[str] = field(default_factory=list)  # as the model wrote them (lower case, tokenized)
 
 
 class Summarizer:
@@ -113,11 +117,13 @@ class Summarizer:
         with torch.inference_mode():
             best = self.task.inference_step(generator, [self.model], sample)[0][0]
         out_pieces = self.dictionary.string(best["tokens"])  # stops at </s>
-        sentences = text.unjoin(text.decode_pieces(out_pieces))
+        normalized = text.unjoin(text.decode_pieces(out_pieces))
+        sentences = readable(normalized, article)
         used = tokens.numel() - 1
         return Summary(
             summary="\n".join(sentences),
             sentences=sentences,
+            normalized_sentences=normalized,
             input_pieces=total,
             used_pieces=used,
             output_pieces=len(best["tokens"]) - 1,
