@@ -11,23 +11,27 @@ reads a summary (``app.Summarizer``, the command line, the page, the HTTP API, t
 samples).  ROUGE is not computed on its output: scoring stays on the normalized form.
 
 1. Case, from the article itself (``alignment.cased_tokens``: the article's normalized tokens in
-   the case the raw text writes them).  A word takes the form the article gives it where the case
-   carries information: not at a sentence start, after an opening quote or a dateline, nor in a
-   headline-like sentence in Title Case or capitals, where the capital says nothing about the
-   word ("The", "Police").  Among several forms ("US" the country, "us" the pronoun) the one
-   written after the same preceding word wins, then the most frequent.  Evidence only from
-   sentence starts still counts when the word has capitals beyond its first letter ("NASA",
-   "iPhone", "McDonald").  A word the article never writes falls back to: its hyphen parts cased
-   one by one; ``i`` -> ``I``; weekdays and months capitalised (``ALWAYS_CAPITALISED``); a close
-   spelling of a capitalised article word (``mcdonnel`` for ``McDonnell``) cased like it; else
-   lower case.  The first word of each sentence is capitalised.
+   the case the raw text writes them).  A word takes the form the article gives it in the most
+   similar place (``_CaseMap.article_form``): the same neighbours ("a New York judge" beside "a
+   new law"), else the same word before ("Federal Space Agency" beside "the space agency"; "the
+   US" beside "told us"), else its informative forms, the most frequent first.  A form is not
+   informative at a sentence start, after an opening quote, bracket, dash or colon, after a
+   dateline ("(CNN)Blues"), or in a headline-like sentence in Title Case or capitals, where a
+   capital says nothing about the word ("The", "Police"); such forms count only in the very same
+   place, or when they have capitals past the first letter ("NASA", "iPhone", "McDonald").  A
+   word the article never writes: ``i`` -> ``I``; a hyphenated word cased part by part; weekdays
+   and months capitalised (``ALWAYS_CAPITALISED``); a close spelling of a capitalised article
+   word (``mcdonnel`` for ``McDonnell``) cased like it; else lower case.  The first word of each
+   sentence, and the first after a leading dateline, is capitalised.
 2. Spacing, with sacremoses' ``MosesDetokenizer`` (quotes paired, currency signs, punctuation,
-   brackets, clitics such as ``'s``, ``'re``) after NLTK's Treebank contraction rules, which Moses
-   lacks (``did n't``, ``gon na``, ``can not``); the project's own hyphen split (``35 - year -
-   old``) is handed to Moses as its aggressive-hyphen mark ``@-@`` unless the article writes the
-   pair with a spaced dash.  What neither library knows is fixed token by token before it: a
-   plural possessive (``players ' union``), the extra period after a final abbreviation
-   (``the u.s. .``).
+   brackets, clitics such as ``'s``, ``'re``, plural possessives) after NLTK's Treebank
+   contraction rules, which Moses lacks (``did n't``, ``gon na``, ``can not``).  What Moses is
+   told by its own marks: the project's hyphen split (``35 - year - old``) becomes Moses'
+   aggressive-hyphen mark ``@-@`` unless the article writes the pair with a spaced dash; single
+   quotes that pair up become backticks, which Moses pairs and never takes for a possessive.
+   What neither library knows is fixed around it: the period the normal form adds after a final
+   abbreviation (``the u.s. .``), and a quotation that opened or closes in another sentence (a
+   model splits them): the quote closes, it does not open.
 
 Separators never come out: ``<n>`` ends a sentence, and ``<cit>`` (a masked citation of the
 paper data) is dropped.
@@ -43,7 +47,8 @@ from sacremoses import MosesDetokenizer
 
 from . import alignment, text
 
-__all__ = ["readable", "ALWAYS_CAPITALISED"]
+__all__ = ["readable", "ALWAYS_CAPITALISED", "DROPPED_TOKENS", "TOKENIZER_SPACINGS", "names_of",
+           "readability_counts", "readability_check"]
 
 # Words written capitalised in English whatever the article does ("may" and "march" are verbs too).
 ALWAYS_CAPITALISED = frozenset(
@@ -185,6 +190,7 @@ class _CaseMap:
         return self.close_spelling(token) or token
 
     def case_sentence(self, tokens: Sequence[str]) -> List[str]:
+        """A sentence's normalized tokens, each cased (`case`) after the ones before it."""
         out: List[str] = []
         previous = ""
         quotes = 0
@@ -195,16 +201,16 @@ class _CaseMap:
         return out
 
 
-def _copy_case(token: str, model: str) -> str:
-    """`token` with the case of `model` where their letters agree ("mcdonnel", "McDonnell" ->
-    "McDonnel"); the first letter follows the model's."""
+def _copy_case(token: str, pattern: str) -> str:
+    """`token` with the case of `pattern` where their letters agree ("mcdonnel", "McDonnell" ->
+    "McDonnel"); the first letter follows the pattern's."""
     chars = list(token)
-    matcher = difflib.SequenceMatcher(None, token, model.lower(), autojunk=False)
+    matcher = difflib.SequenceMatcher(None, token, pattern.lower(), autojunk=False)
     for tag, i1, i2, j1, _ in matcher.get_opcodes():
         if tag == "equal":
             for k in range(i2 - i1):
-                chars[i1 + k] = model[j1 + k]
-    if model[:1].isupper():
+                chars[i1 + k] = pattern[j1 + k]
+    if pattern[:1].isupper():
         chars[0] = chars[0].upper()
     return "".join(chars)
 
