@@ -29,7 +29,9 @@ from zero as the observed one ((1 + count) / (1 + resamples)).
 Output directory (one per system, or per shard of a system): ``hypotheses.txt``,
 ``references.txt`` (one summary a line, sentences separated by ``<n>``), ``ids.txt`` (the
 documents' ids) and ``scores.json`` (settings, which documents, corpus means, confidence
-intervals, per-document scores).
+intervals, per-document scores).  Everything scored stays in the lowercased normalized form;
+only the samples printed for people (``format_samples``) go through ``readable.readable``, cased
+from each document's raw ``article`` where the data file still holds it.
 """
 import functools
 import gzip
