@@ -11,7 +11,7 @@ reads a summary (``app.Summarizer``, the command line, the page, the HTTP API, t
 samples).  ROUGE is not computed on its output: scoring stays on the normalized form.
 
 1. Case, from the article itself (``alignment.cased_tokens``: the article's normalized tokens in
-   the case the raw text writes them).  A word takes the form the article gives it in the most
+   the case the raw text writes them; its first ``CASE_EVIDENCE_CHARS`` characters).  A word takes the form the article gives it in the most
    similar place (``_CaseMap.article_form``): the same neighbours ("a New York judge" beside "a
    new law"), else the same word before ("Federal Space Agency" beside "the space agency"; "the
    US" beside "told us"), else its informative forms, the most frequent first.  A form is not
@@ -47,7 +47,7 @@ from sacremoses import MosesDetokenizer
 
 from . import alignment, text
 
-__all__ = ["readable", "ALWAYS_CAPITALISED", "DROPPED_TOKENS", "TOKENIZER_SPACINGS", "names_of",
+__all__ = ["readable", "ALWAYS_CAPITALISED", "CASE_EVIDENCE_CHARS", "DROPPED_TOKENS", "TOKENIZER_SPACINGS", "names_of",
            "readability_counts", "readability_check"]
 
 # Words written capitalised in English whatever the article does ("may" and "march" are verbs too).
@@ -56,6 +56,9 @@ ALWAYS_CAPITALISED = frozenset(
     "january february april june july august september october november december".split()
 )
 DROPPED_TOKENS = frozenset(["<cit>"])
+# Case evidence is read from the article's first characters only: a summary's names come from the
+# part a model reads (a few hundred pieces), and a 2 MB paste would cost seconds for nothing
+CASE_EVIDENCE_CHARS = 100_000
 # Contexts (the token before a word; a double quote as opening or closing) after which a capital
 # says nothing about the word: opening quotes and brackets, dashes, a colon
 _OPEN_QUOTE, _CLOSE_QUOTE = "\u201c", "\u201d"
@@ -104,7 +107,7 @@ class _CaseMap:
     def __init__(self, article: str):
         self.forms: Dict[str, List[_Form]] = defaultdict(list)
         by_sentence: Dict[int, List[alignment.CasedToken]] = defaultdict(list)
-        for token in alignment.cased_tokens(article) if article else []:
+        for token in alignment.cased_tokens(article[:CASE_EVIDENCE_CHARS]) if article else []:
             by_sentence[token.sentence].append(token)
         for sentence in by_sentence.values():
             headline = self._headline(sentence)
