@@ -17,7 +17,9 @@ The same function is an API endpoint, ``api_name="/summarize"``::
 ``details`` is a dict: ``ok``, ``message`` (why there is no summary, for bad input), ``model``,
 ``unit`` ("pieces", or "words" for Lead-3), ``input_tokens``, ``used_tokens``, ``output_tokens``,
 ``truncated``, ``max_source_tokens``, ``seconds`` (the whole request), ``summarizer_seconds``
-(the model alone), ``sentences`` (normalized, as the model wrote them) and ``notes``.  Bad input never raises: ``ok`` is false and ``message`` says why.
+(the model alone), ``sentences`` (the summary's sentences as shown: cased and detokenized by
+``fairseq_plugins.readable``, Lead-3's verbatim from the article), ``normalized_sentences`` (as
+the model wrote them: lower case, tokenized) and ``notes``.  Bad input never raises: ``ok`` is false and ``message`` says why.
 
 Safe defaults: binds 127.0.0.1 unless ``--host`` says otherwise; a public share link only with
 ``--share``; no telemetry (``app/__init__.py`` sets ``GRADIO_ANALYTICS_ENABLED=False`` and the
@@ -31,7 +33,6 @@ with the settings above, so tests can start it on a free port.
 import argparse
 import html
 import logging
-import re
 import sys
 import time
 from pathlib import Path
@@ -107,42 +108,6 @@ def make_theme():
 # ---------------------------------------------------------------------------------------------
 # presentation
 # ---------------------------------------------------------------------------------------------
-
-_NO_SPACE_BEFORE = {".", ",", ";", ":", "!", "?", ")", "]", "}", "%", "'s", "'re", "'ve", "'ll", "'d", "'m", "n't", "..."}
-_NO_SPACE_AFTER = {"(", "[", "{", "$", "£", "€", "#"}
-
-
-def readable(sentence: str) -> str:
-    """A normalized sentence ("the 35 - year - old did n't say , he said .") made easier to
-    read ("The 35-year-old didn't say, he said."): spaces before punctuation and clitics and
-    around word hyphens dropped, quotes attached, the first letter and a lone "i" capitalized."""
-    tokens = sentence.split()
-    out: List[str] = []
-    quote_open = False
-    glue_next = False
-    for i, tok in enumerate(tokens):
-        glue = glue_next or not out
-        glue_next = False
-        if tok in _NO_SPACE_BEFORE or tok.startswith("'") and tok.lower() in _NO_SPACE_BEFORE:
-            glue = True
-        elif tok == '"':
-            if quote_open:
-                glue = True
-            else:
-                glue_next = True
-            quote_open = not quote_open
-        elif tok == "-" and out and i + 1 < len(tokens) and re.match(r"\w", out[-1][-1:]) and re.match(r"\w", tokens[i + 1][:1]):
-            glue = glue_next = True
-        if tok in _NO_SPACE_AFTER:
-            glue_next = True
-        if tok == "i":
-            tok = "I"
-        out.append(tok if glue or not out else " " + tok)
-    text = "".join(out).strip()
-    match = re.search(r"[^\W\d_]", text)
-    if match:
-        text = text[: match.start()] + text[match.start()].upper() + text[match.start() + 1 :]
-    return text
 
 
 def render_stats(details: Optional[Dict[str, Any]]) -> str:
@@ -311,8 +276,8 @@ def run_summary(
         log.exception("summarize failed (model %s)", model)
         return _failure(f"Something went wrong while summarizing ({type(err).__name__}); the server log has the details.", model)
     step(1.0, "Done")
-    sentences = list(result.sentences)
-    summary = "\n".join(readable(s) for s in sentences) if sentences else ""
+    sentences = list(result.sentences)  # readable: cased and detokenized (Lead-3: verbatim)
+    summary = result.summary
     notes = list(source.notes) + list(result.notes)
     if not sentences:
         notes.append("The model produced an empty summary; try a smaller minimum length or another model.")
@@ -329,6 +294,7 @@ def run_summary(
         "seconds": round(time.perf_counter() - start, 3),  # the whole request: reading, loading, summarizing
         "summarizer_seconds": round(result.seconds, 3),
         "sentences": sentences,
+        "normalized_sentences": list(result.normalized_sentences),
         "notes": notes,
     }
     return summary, details

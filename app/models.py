@@ -69,16 +69,18 @@ class SystemInfo:
 
 
 class Lead3:
-    """The Lead-3 baseline: the article's first three sentences, normalized and split exactly as
-    in training and evaluation (``fairseq_plugins.evaluation.lead_sentences``).  Counts are in
-    words (normalized tokens): there is no sentencepiece model, and nothing is truncated."""
+    """The Lead-3 baseline: the article's first three sentences as the article writes them (case,
+    spacing and quotes verbatim), chosen exactly as training and evaluation split the normalized
+    article (``fairseq_plugins.alignment.raw_sentences``; the evaluation scores the normalized
+    ones, ``evaluation.lead_sentences``).  Counts are in words (normalized tokens): there is no
+    sentencepiece model, and nothing is truncated."""
 
     key = LEAD3
     max_source_pieces = None
     k = 3
 
     def summarize(self, article: str, options: Optional[DecodingOptions] = None) -> Summary:
-        from fairseq_plugins import text
+        from fairseq_plugins import alignment, text
 
         if options is not None:
             options.validate()  # the same contract as a model, though Lead-3 ignores them
@@ -86,14 +88,16 @@ class Lead3:
         normalized = text.normalize_text(article)
         if not normalized.strip():
             raise ValueError("the article has no text to summarize")
-        sentences = text.lead(normalized, self.k)
+        pairs = alignment.raw_sentences(article, self.k, normalized)
+        sentences = [raw for _, raw in pairs]
         n_words = len(normalized.split())
         return Summary(
             summary="\n".join(sentences),
             sentences=sentences,
+            normalized_sentences=[norm for norm, _ in pairs],
             input_pieces=n_words,
             used_pieces=n_words,
-            output_pieces=sum(len(s.split()) for s in sentences),
+            output_pieces=sum(len(norm.split()) for norm, _ in pairs),
             truncated=False,
             seconds=time.perf_counter() - start,
             notes=["Lead-3 copies the first three sentences; counts are words, not sentencepiece pieces."],

@@ -2,7 +2,8 @@
 
     python -m app.summarize article.txt                      # the shipped model (app/model/)
     python -m app.summarize paper.pdf --stats                # .txt, .md, .html and .pdf files
-    cat article.txt | python -m app.summarize -              # standard input
+    python -m app.summarize < article.txt                    # standard input, when piped
+    cat article.txt | python -m app.summarize -              # standard input, explicitly
     python -m app.summarize article.txt --model lead3        # the Lead-3 baseline
     python -m app.summarize article.txt --checkpoint CKPT [--data-dir DATA_BIN]
 
@@ -11,8 +12,12 @@ there, otherwise the quick-start checkpoint that ``make demo`` trains.  Files ar
 ``app/inputs.py``, as the demo reads uploads: UTF-8 or another text encoding, HTML and Markdown
 reduced to their text, PDFs through their text layer.
 
-Bad input (missing, binary, empty or oversized file, a corrupt PDF or checkpoint) gets one line
-on stderr and exit status 2, never a traceback.
+The summary printed is what a person reads: cased as the article writes its words and
+detokenized (``fairseq_plugins.readable``); Lead-3 prints the article's own sentences.
+
+With no file argument the article is read from standard input when that is a pipe or a file;
+at a terminal that is a usage error.  Bad input (missing, binary, empty or oversized file, a
+corrupt PDF or checkpoint) gets one line on stderr and exit status 2, never a traceback.
 """
 import argparse
 import sys
@@ -55,7 +60,8 @@ def main(argv=None) -> int:
 
     defaults = DecodingOptions()
     parser = argparse.ArgumentParser(prog="python -m app.summarize", description="Summarize an article.")
-    parser.add_argument("article", help="text, Markdown, HTML or PDF file, or - for standard input")
+    parser.add_argument("article", nargs="?", default=None,
+                        help="text, Markdown, HTML or PDF file, or - for standard input (the default when it is piped)")
     parser.add_argument("--model", default=None,
                         help="'lead3' for the Lead-3 baseline, or a checkpoint path (same as --checkpoint)")
     parser.add_argument("--checkpoint", default=None,
@@ -73,6 +79,10 @@ def main(argv=None) -> int:
 
     if args.model is not None and args.checkpoint is not None:
         parser.error("give --model or --checkpoint, not both")
+    if args.article is None:
+        if sys.stdin is None or sys.stdin.isatty():
+            parser.error("no article: give a file, or pipe the text in (python -m app.summarize < article.txt)")
+        args.article = "-"
     lead3 = args.model is not None and args.model.lower() in ("lead3", "lead-3")
     checkpoint = Path(args.checkpoint or (args.model if args.model and not lead3 else None) or default_checkpoint())
     data_dir = args.data_dir

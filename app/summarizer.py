@@ -7,7 +7,9 @@ the demo.
 
 The article goes through `fairseq_plugins.text.prepare_source`, the same function that prepared
 the training data, then fairseq's own beam search (`task.build_generator`) with our CPU
-trigram-blocking fix.
+trigram-blocking fix.  The model writes lowercased, tokenized sentences; `Summary.summary` and
+`Summary.sentences` are what a person reads (`fairseq_plugins.readable.readable`: detokenized
+and cased as the article writes its words), `Summary.normalized_sentences` what the model wrote.
 """
 import json
 import time
@@ -22,6 +24,7 @@ from fairseq.dataclass.configs import GenerationConfig
 from fairseq_plugins import masking, text
 from fairseq_plugins.evaluation import DECODING_PRESETS, longest_summary
 from fairseq_plugins.fixes import load_checkpoint
+from fairseq_plugins.readable import readable
 
 
 # The shipped model is a CNN/DailyMail summarizer: its defaults are the `cnndm` preset, whose
@@ -59,14 +62,15 @@ class DecodingOptions:
 
 @dataclass
 class Summary:
-    summary: str  # sentences joined by newlines
-    sentences: List[str]
+    summary: str  # what a person reads: `sentences` joined by newlines
+    sentences: List[str]  # cased and detokenized (fairseq_plugins.readable), or verbatim for Lead-3
     input_pieces: int  # length of the article in pieces, before truncation
     used_pieces: int  # what the model saw
     output_pieces: int
     truncated: bool
     seconds: float
     notes: List[str] = field(default_factory=list)
+    normalized_sentences: List[str] = field(default_factory=list)  # as the model wrote them (lower case, tokenized)
 
 
 def _read_json(path: Path) -> dict:
@@ -142,7 +146,8 @@ class Summarizer:
             if restored:
                 notes.append(f"{restored} number(s) in the summary were copied back from the article: the model "
                              "writes a placeholder for a number and points at the article's number it copies.")
-        sentences = text.unjoin(text.decode_pieces(out_pieces))
+        normalized = text.unjoin(text.decode_pieces(out_pieces))
+        sentences = readable(normalized, article)
         used = tokens.numel() - 1
         if options.max_len > length_cap:
             notes.append(f"This model writes at most {length_cap} pieces; the maximum length asked for was "
@@ -150,6 +155,7 @@ class Summarizer:
         return Summary(
             summary="\n".join(sentences),
             sentences=sentences,
+            normalized_sentences=normalized,
             input_pieces=total,
             used_pieces=used,
             output_pieces=len(best["tokens"]) - 1,

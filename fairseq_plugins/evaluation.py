@@ -29,7 +29,9 @@ from zero as the observed one ((1 + count) / (1 + resamples)).
 Output directory (one per system, or per shard of a system): ``hypotheses.txt``,
 ``references.txt`` (one summary a line, sentences separated by ``<n>``), ``ids.txt`` (the
 documents' ids) and ``scores.json`` (settings, which documents, corpus means, confidence
-intervals, per-document scores).
+intervals, per-document scores).  Everything scored stays in the lowercased normalized form;
+only the samples printed for people (``format_samples``) go through ``readable.readable``, cased
+from each document's raw ``article`` where the data file still holds it.
 """
 import functools
 import gzip
@@ -740,9 +742,26 @@ def format_scores(scores: dict) -> str:
     return "\n".join(lines)
 
 
+def _articles_of(meta: dict, positions: Sequence[int]) -> Dict[int, str]:
+    """The raw articles of an output directory's documents at ``positions`` (indices into its
+    files), read from the data file ``scores.json`` names; {} when that file is not there."""
+    indices = meta.get("indices")
+    data = meta.get("data")
+    if not indices or not data or not Path(data).is_file():
+        return {}
+    start = meta.get("start") or 0
+    wanted = {i: indices[i] for i in positions}
+    try:
+        docs = read_jsonl(data, limit=max(wanted.values()) + 1, start=start)
+    except EvaluationError:  # the file changed since: the samples are still worth printing
+        return {}
+    return {i: docs[k].article for i, k in wanted.items() if k < len(docs)}
+
+
 def sample_rows(out_dir, n: int = 5, seed: int = 1) -> List[dict]:
     """``n`` documents of an output directory, drawn at random (seeded, in document order), with
-    their reference, hypothesis and ROUGE-1: for reading what a system writes."""
+    their reference and hypothesis (normalized, as scored), ROUGE-1 and the raw article when the
+    data file is still where ``scores.json`` says ("" otherwise): for reading what a system writes."""
     import random
 
     outputs = read_outputs(out_dir)
@@ -751,19 +770,25 @@ def sample_rows(out_dir, n: int = 5, seed: int = 1) -> List[dict]:
         raise EvaluationError(f"n must be >= 1, got {n}")
     chosen = sorted(random.Random(seed).sample(range(total), min(n, total)))
     rouge1 = outputs["meta"].get("per_document", {}).get("rouge1")
+    articles = _articles_of(outputs["meta"], chosen)
     return [{"id": outputs["ids"][i], "reference": outputs["references"][i], "hypothesis": outputs["hypotheses"][i],
-             "rouge1": rouge1[i] if rouge1 else None} for i in chosen]
+             "rouge1": rouge1[i] if rouge1 else None, "article": articles.get(i, "")} for i in chosen]
 
 
 def format_samples(rows: Sequence[dict]) -> str:
-    """A markdown table: one row per document, each summary's sentences on their own lines (<br>)."""
-    def sentences(line: str) -> str:
-        return "<br>".join(s.strip() for s in line.split(text.SENTENCE_SEPARATOR) if s.strip()) or "(empty)"
+    """A markdown table: one row per document, each summary as a person reads it
+    (``readable.readable``, cased from the row's article where it has one), its sentences on
+    their own lines (<br>)."""
+    from .readable import readable
+
+    def sentences(line: str, article: str) -> str:
+        return "<br>".join(readable(line.split(text.SENTENCE_SEPARATOR), article)) or "(empty)"
 
     lines = ["| id | reference | system | R-1 |", "|---|---|---|---|"]
     for r in rows:
         score = f"{r['rouge1']:.1f}" if r["rouge1"] is not None else ""
-        lines.append(f"| {r['id']} | {sentences(r['reference'])} | {sentences(r['hypothesis'])} | {score} |")
+        article = r.get("article", "")
+        lines.append(f"| {r['id']} | {sentences(r['reference'], article)} | {sentences(r['hypothesis'], article)} | {score} |")
     return "\n".join(lines)
 
 

@@ -65,6 +65,7 @@ __all__ = [
     "ABBREVIATIONS",
     "HYPHEN_PREFIXES",
     "normalize_text",
+    "clean_character",
     "split_sentences",
     "lead",
     "join_sentences",
@@ -397,6 +398,13 @@ def normalize_text(raw: str) -> str:
             return _fallback_normalize(raw)
         except Exception:  # noqa: BLE001
             return ""
+
+
+def clean_character(ch: str) -> str:
+    """What step 1 makes of one raw character on its own: lower case, NFKC ("½" -> "1/2"),
+    plain quotes, "" for whitespace and dropped characters.  For mapping normalized text back to
+    the raw text it came from (``fairseq_plugins/alignment.py``)."""
+    return _clean(ch, end_lines=False).replace(" ", "")
 
 
 def split_sentences(text: str) -> List[str]:

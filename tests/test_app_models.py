@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from app import DecodingOptions, Summary
-from app.demo import readable, render_stats, run_summary
+from app.demo import render_stats, run_summary
 from app.models import LEAD3, SHIPPED, CheckpointSystem, Lead3, ModelError, ModelRegistry
 from conftest import REPO, TINY_MAX_SOURCE
+from fairseq_plugins.readable import readable
 
 ARTICLE = (REPO / "app" / "examples" / "harbour_tunnel.txt").read_text(encoding="utf-8")
 LONG_ARTICLE = "\n\n".join((REPO / "app" / "examples" / name).read_text(encoding="utf-8")
@@ -31,7 +32,15 @@ def registry(model_dir, tiny_bundle):
 def test_lead3_is_the_first_three_sentences():
     result = Lead3().summarize(ARTICLE)
     assert isinstance(result, Summary)
-    assert result.sentences == [
+    assert result.sentences == [  # as the article writes them
+        "The city council of Port Alder voted on Tuesday to build a tunnel under the harbour, ending a decade of "
+        "argument over how to link the old town with the growing northern suburbs.",
+        "The tunnel, which will carry two lanes of traffic and a light-rail line, is expected to cost 1.4 billion "
+        "dollars and take six years to finish.",
+        "Mayor Helen Okoro said the project would cut the average commute across the water from forty minutes to "
+        "twelve.",
+    ]
+    assert result.normalized_sentences == [
         "the city council of port alder voted on tuesday to build a tunnel under the harbour , ending a decade "
         "of argument over how to link the old town with the growing northern suburbs .",
         "the tunnel , which will carry two lanes of traffic and a light - rail line , is expected to cost 1.4 "
@@ -40,14 +49,14 @@ def test_lead3_is_the_first_three_sentences():
         "to twelve .",
     ]
     assert result.summary == "\n".join(result.sentences)
-    assert result.input_pieces == result.used_pieces > result.output_pieces == sum(len(s.split()) for s in result.sentences)
+    assert result.input_pieces == result.used_pieces > result.output_pieces == sum(len(s.split()) for s in result.normalized_sentences)
     assert result.truncated is False and result.seconds >= 0 and result.notes
 
 
 def test_lead3_agrees_with_the_evaluation_harness():
     from fairseq_plugins.evaluation import lead_sentences
 
-    assert Lead3().summarize(LONG_ARTICLE).sentences == lead_sentences(LONG_ARTICLE, 3)
+    assert Lead3().summarize(LONG_ARTICLE).normalized_sentences == lead_sentences(LONG_ARTICLE, 3)
 
 
 def test_lead3_on_short_and_empty_input():
@@ -201,13 +210,14 @@ def test_run_summary_details(registry):
     assert details["ok"] and details["message"] is None
     assert details["unit"] == "pieces" and details["max_source_tokens"] == TINY_MAX_SOURCE
     assert details["truncated"] and details["used_tokens"] == TINY_MAX_SOURCE < details["input_tokens"]
-    assert summary == "\n".join(readable(s) for s in details["sentences"])
+    assert summary == "\n".join(details["sentences"])
+    assert details["sentences"] == readable(details["normalized_sentences"], LONG_ARTICLE)
     html = render_stats(details)
     assert f"{details['input_tokens']:,}" in html and "truncated" in html
 
     summary, details = run_summary(registry, ARTICLE, model=LEAD3)
     assert details["ok"] and details["unit"] == "words" and not details["truncated"]
-    assert summary.startswith("The city council of port alder voted on tuesday")
+    assert summary.startswith("The city council of Port Alder voted on Tuesday to build a tunnel under the harbour, ")
 
 
 def test_uploaded_file_is_used_when_the_text_box_is_empty(registry, tmp_path):
@@ -314,13 +324,6 @@ def test_unexpected_errors_become_a_message(registry, monkeypatch):
     _, details = run_summary(registry, ARTICLE, model=LEAD3)
     assert details["ok"] is False and "RuntimeError" in details["message"]
     assert "internal detail" not in details["message"]
-
-
-def test_readable():
-    assert readable('the 35 - year - old did n\'t say , " i agree , " he said ( twice ) .') == \
-        'The 35-year-old didn\'t say, "I agree," he said (twice).'
-    assert readable("it 's $ 5 , or 10 % .") == "It's $5, or 10%."
-    assert readable("") == ""
 
 
 # -- the command line ----------------------------------------------------------------------------

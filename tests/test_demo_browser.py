@@ -85,7 +85,7 @@ def test_upload_a_text_file(page, demo_server, tmp_path):
     choose_model(page, "Lead-3 (extractive baseline)")
     run_and_wait(page)
     summary = page.input_value("#summary textarea")
-    assert summary.startswith("Sixteen-year-old mateo alvarez became the youngest winner")
+    assert summary.startswith("Sixteen-year-old Mateo Alvarez became the youngest winner of the Northern Open")  # verbatim
     assert len(summary.splitlines()) == 3
     assert number(page, "input") == len(normalize_text(story).split())  # Lead-3 counts words
 

@@ -54,7 +54,8 @@ def test_default_settings_use_the_shipped_model(client, demo_server):
 def test_lead3(client):
     summary, details = summarize(client, article=ARTICLE, model="lead3")
     assert details["ok"] and details["unit"] == "words" and len(details["sentences"]) == 3
-    assert summary.splitlines()[0].startswith("The city council of port alder voted on tuesday")
+    assert summary.splitlines()[0].startswith("The city council of Port Alder voted on Tuesday to build a tunnel")  # verbatim
+    assert details["normalized_sentences"][0].startswith("the city council of port alder voted on tuesday")
 
 
 def test_uploads(client, tmp_path):

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from fairseq_plugins import evaluation as ev
+from fairseq_plugins.readable import readable
 from fairseq_plugins.scoring.rouge import ROUGE_TYPES
 
 REPO = Path(__file__).resolve().parent.parent
@@ -401,10 +402,13 @@ def test_samples_prints_references_beside_outputs(tmp_path, corpus_file, capsys)
     scores = json.loads((out / "scores.json").read_text())
     ids = (out / "ids.txt").read_text().split("\n")
     hyps = (out / "hypotheses.txt").read_text().split("\n")
+    articles = {d.id: d.article for d in ev.read_jsonl(corpus_file)}
     for row in rows:
         doc_id, reference, hypothesis, r1 = [c.strip() for c in row.strip("|").split(" | ")]
         i = ids.index(doc_id)
-        assert hypothesis == hyps[i].replace(" <n> ", "<br>")
+        # what a person reads: each scored sentence made readable, cased from the document's article
+        assert hypothesis == "<br>".join(readable(hyps[i].split(" <n> "), articles[doc_id]))
+        assert hypothesis[0].isupper() and " ." not in hypothesis
         assert float(r1) == pytest.approx(scores["per_document"]["rouge1"][i], abs=0.05)
     assert run_cli(["samples", out, "--n", 3, "--seed", 4], capsys)[1] == printed  # seeded
     code, _, err = run_cli(["samples", tmp_path / "nothing"], capsys)
