@@ -5,6 +5,7 @@
     python -m app.summarize < article.txt                    # standard input, when piped
     cat article.txt | python -m app.summarize -              # standard input, explicitly
     python -m app.summarize article.txt --model lead3        # the Lead-3 baseline
+    python -m app.summarize paper.pdf --model papers         # the scientific-paper model (whole papers)
     python -m app.summarize article.txt --checkpoint CKPT [--data-dir DATA_BIN]
 
 The default model is the bundle shipped with the app (``app/model/checkpoint.pt``) when it is
@@ -27,6 +28,8 @@ REPO = Path(__file__).resolve().parent.parent
 SHIPPED_CHECKPOINT = Path(__file__).resolve().parent / "model" / "checkpoint.pt"
 QUICKSTART_CHECKPOINT = REPO / "checkpoints" / "quickstart" / "checkpoint_best.pt"
 QUICKSTART_DATA = REPO / "data-bin" / "quickstart"
+# --model NAME for the shipped bundles
+NAMED_MODELS = {"news": SHIPPED_CHECKPOINT, "papers": Path(__file__).resolve().parent / "model_papers" / "checkpoint.pt"}
 
 
 def default_checkpoint() -> Path:
@@ -55,25 +58,38 @@ def read_article(source: str) -> str:
     return read_bytes(raw, path.name).text
 
 
+def decoding_options(args, base):
+    """The model's own decoding settings (`base`) with the flags given on the command line."""
+    from dataclasses import replace
+
+    given = {"beam": args.beam, "max_len": args.max_len, "lenpen": args.lenpen,
+             "no_repeat_ngram_size": args.no_repeat_ngram_size}
+    options = replace(base, **{k: v for k, v in given.items() if v is not None})
+    min_len = min(base.min_len, options.max_len) if args.min_len is None else args.min_len
+    return replace(options, min_len=min_len)
+
+
 def main(argv=None) -> int:
     from . import DecodingOptions  # after argparse so --help is instant
 
-    defaults = DecodingOptions()
     parser = argparse.ArgumentParser(prog="python -m app.summarize", description="Summarize an article.")
     parser.add_argument("article", nargs="?", default=None,
                         help="text, Markdown, HTML or PDF file, or - for standard input (the default when it is piped)")
     parser.add_argument("--model", default=None,
-                        help="'lead3' for the Lead-3 baseline, or a checkpoint path (same as --checkpoint)")
+                        help="'news' (the shipped news model, the default), 'papers' (the shipped scientific-paper "
+                             "model, reads whole papers), 'lead3' (the Lead-3 baseline), or a checkpoint path")
     parser.add_argument("--checkpoint", default=None,
                         help="fairseq checkpoint (default: app/model/checkpoint.pt if present, else the quick-start's)")
     parser.add_argument("--data-dir", default=None,
                         help="directory with spm.model and dict.*.txt (default: the checkpoint's own, or the quick-start's)")
-    parser.add_argument("--beam", type=int, default=defaults.beam)
+    # decoding flags default to the model's own preset (its bundle card names it: cnndm, papers)
+    parser.add_argument("--beam", type=int, default=None, help="beam size [the model's preset]")
     parser.add_argument("--min-len", type=int, default=None,
-                        help=f"minimum summary length in pieces [{defaults.min_len}, or --max-len if that is shorter]")
-    parser.add_argument("--max-len", type=int, default=defaults.max_len, help="maximum summary length in pieces")
-    parser.add_argument("--lenpen", type=float, default=defaults.lenpen, help="length penalty")
-    parser.add_argument("--no-repeat-ngram-size", type=int, default=defaults.no_repeat_ngram_size, help="0 turns trigram blocking off")
+                        help="minimum summary length in pieces [the model's preset, or --max-len if that is shorter]")
+    parser.add_argument("--max-len", type=int, default=None, help="maximum summary length in pieces [the model's preset]")
+    parser.add_argument("--lenpen", type=float, default=None, help="length penalty [the model's preset]")
+    parser.add_argument("--no-repeat-ngram-size", type=int, default=None,
+                        help="0 turns trigram blocking off [the model's preset: 3]")
     parser.add_argument("--stats", action="store_true", help="also print lengths, truncation and time to stderr")
     args = parser.parse_args(argv)
 
@@ -84,14 +100,14 @@ def main(argv=None) -> int:
             parser.error("no article: give a file, or pipe the text in (python -m app.summarize < article.txt)")
         args.article = "-"
     lead3 = args.model is not None and args.model.lower() in ("lead3", "lead-3")
-    checkpoint = Path(args.checkpoint or (args.model if args.model and not lead3 else None) or default_checkpoint())
+    named = NAMED_MODELS.get((args.model or "").lower())
+    checkpoint = Path(args.checkpoint or named or (args.model if args.model and not lead3 else None)
+                      or default_checkpoint())
     data_dir = args.data_dir
     if data_dir is None and checkpoint == QUICKSTART_CHECKPOINT:
         data_dir = str(QUICKSTART_DATA)
     try:
         article = read_article(args.article)
-        min_len = min(defaults.min_len, args.max_len) if args.min_len is None else args.min_len
-        options = DecodingOptions(args.beam, min_len, args.max_len, args.lenpen, args.no_repeat_ngram_size)
         if lead3:
             from .models import Lead3
 
@@ -103,6 +119,7 @@ def main(argv=None) -> int:
                 hint = " (train one with `make demo`, or pass --checkpoint / --model lead3)" if args.checkpoint is None and args.model is None else ""
                 raise FileNotFoundError(f"{checkpoint}: no such checkpoint{hint}")
             system = Summarizer(str(checkpoint), data_dir)
+        options = decoding_options(args, system.default_options() if not lead3 else DecodingOptions())
         result = system.summarize(article, options)
     except (ValueError, FileNotFoundError) as error:
         print(f"summarize: {error}", file=sys.stderr)
