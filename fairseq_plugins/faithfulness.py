@@ -56,6 +56,8 @@ __all__ = [
     "is_cut_off",
     "unsupported_share",
     "score_document",
+    "sentence_judgements",
+    "agreement",
 ]
 
 MIN_FRAGMENT = 3
@@ -200,3 +202,18 @@ def sentence_judgements(article: str, summary_line: str) -> List[Tuple[str, bool
     """Each summary sentence with the splice verdict: for reading the measure beside a person's."""
     source = Article(text.normalize_text(article))
     return [(s, is_spliced(source, s)) for s in summary_sentences(summary_line)]
+
+
+def agreement(human: Sequence[bool], measure: Sequence[bool]) -> Dict[str, float]:
+    """How well the splice verdicts agree with a person's labels of the same sentences: counts,
+    accuracy, Cohen's kappa and the measure's precision and recall (scikit-learn's metrics)."""
+    from sklearn import metrics
+
+    if len(human) != len(measure) or not human:
+        raise ValueError(f"need as many verdicts as labels, at least one (got {len(measure)} and {len(human)})")
+    human, measure = [bool(x) for x in human], [bool(x) for x in measure]
+    return {"n": len(human), "human_broken": sum(human), "measure_spliced": sum(measure),
+            "both": sum(h and m for h, m in zip(human, measure)),
+            "accuracy": metrics.accuracy_score(human, measure), "kappa": metrics.cohen_kappa_score(human, measure),
+            "precision": metrics.precision_score(human, measure, zero_division=0.0),
+            "recall": metrics.recall_score(human, measure, zero_division=0.0)}

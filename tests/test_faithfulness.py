@@ -211,3 +211,13 @@ def test_tune_rejects_an_unknown_ranking_before_loading_anything(tmp_path, capsy
     code, _, err = _run(["tune", "--system", tmp_path / "none.pt", "--data-bin", tmp_path, "--data", tmp_path / "x.jsonl",
                          "--preset", "cnndm", "--grid", "min_len=0", "--rank", "prettiest"], capsys)
     assert code == 2 and "--rank prettiest: expected one of rouge, readable" in err
+
+
+def test_agreement_against_hand_computed_kappa():
+    # observed agreement 3/4; chance agreement 3/4 * 2/4 + 1/4 * 2/4 = 1/2; kappa (0.75 - 0.5) / 0.5
+    result = fa.agreement([True, True, True, False], [True, True, False, False])
+    assert result["accuracy"] == pytest.approx(0.75) and result["kappa"] == pytest.approx(0.5)
+    assert result["precision"] == pytest.approx(1.0) and result["recall"] == pytest.approx(2 / 3)
+    assert fa.agreement([True, True, False, False], [True, False, False, True])["kappa"] == pytest.approx(0.0)
+    with pytest.raises(ValueError, match="as many verdicts as labels"):
+        fa.agreement([True], [True, False])
