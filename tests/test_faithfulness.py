@@ -221,3 +221,16 @@ def test_agreement_against_hand_computed_kappa():
     assert fa.agreement([True, True, False, False], [True, False, False, True])["kappa"] == pytest.approx(0.0)
     with pytest.raises(ValueError, match="as many verdicts as labels"):
         fa.agreement([True], [True, False])
+
+
+def test_the_apps_decoding_defaults_are_the_cnndm_preset():
+    """The preset chosen on ROUGE and the readability measures (docs/cpu_budget.md, "Readable
+    summaries"): min_len 80 rather than 95, so fewer summaries are forced to the model's 100-piece
+    cap and cut off there; the app decodes with it unless told otherwise."""
+    from app.summarizer import DecodingOptions
+
+    preset = ev.get_preset("cnndm")
+    assert (preset.beam, preset.no_repeat_ngram_size, preset.min_len, preset.max_len_b, preset.lenpen) == (4, 3, 80, 100, 2.0)
+    defaults = DecodingOptions()
+    assert (defaults.beam, defaults.no_repeat_ngram_size, defaults.min_len, defaults.max_len, defaults.lenpen) == \
+        (preset.beam, preset.no_repeat_ngram_size, preset.min_len, preset.max_len_b, preset.lenpen)
