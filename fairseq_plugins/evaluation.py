@@ -20,7 +20,9 @@ References: the ``summary`` field's lines (sentences joined by "\\n" in our JSON
 whitespace collapsed, nothing else changed.
 
 Scores: ``fairseq_plugins.scoring.rouge.score_document`` per document (F1 x 100; Porter
-stemming; ROUGE-Lsum over sentences).  ``bootstrap_cis``: percentile bootstrap of the corpus
+stemming; ROUGE-Lsum over sentences), and beside them ``fairseq_plugins.faithfulness``'s
+readability measures of each summary against its article (``measure_pairs``: spliced sentences,
+cut-off endings, unsupported words, in percent).  ``bootstrap_cis``: percentile bootstrap of the corpus
 mean, the same resampled documents for every metric, seeded.  ``paired_bootstrap``: the two
 systems' per-document differences resampled together; the two-sided p-value is the share of
 resampled mean differences, shifted to the null hypothesis of no difference, at least as far
@@ -29,9 +31,11 @@ from zero as the observed one ((1 + count) / (1 + resamples)).
 Output directory (one per system, or per shard of a system): ``hypotheses.txt``,
 ``references.txt`` (one summary a line, sentences separated by ``<n>``), ``ids.txt`` (the
 documents' ids) and ``scores.json`` (settings, which documents, corpus means, confidence
-intervals, per-document scores).  Everything scored stays in the lowercased normalized form;
-only the samples printed for people (``format_samples``) go through ``readable.readable``, cased
-from each document's raw ``article`` where the data file still holds it.
+intervals, per-document scores).  scores.json keeps ROUGE's means under ``rouge`` and the
+readability measures' under ``readability``; ``per_document`` holds both.  Everything scored
+stays in the lowercased normalized form; only the samples printed for people
+(``format_samples``) go through ``readable.readable``, cased from each document's raw
+``article`` where the data file still holds it.
 """
 import functools
 import gzip
@@ -48,7 +52,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import masking, text
+from . import faithfulness, masking, text
 from .scoring.rouge import DISPLAY_NAMES, ROUGE_TYPES, score_document
 
 __all__ = [
@@ -66,6 +70,8 @@ __all__ = [
     "oracle_summary",
     "CheckpointSystem",
     "score_pairs",
+    "measure_pairs",
+    "corpus_scores",
     "parallel_map",
     "bootstrap_cis",
     "paired_bootstrap",
@@ -80,6 +86,7 @@ __all__ = [
     "sample_rows",
     "format_samples",
     "TUNABLE",
+    "RANKINGS",
     "parse_grid",
     "tune_decoding",
     "format_tuning",
@@ -118,13 +125,14 @@ class DecodingPreset:
 
 DECODING_PRESETS: Dict[str, DecodingPreset] = {
     # CS224N: beam 4 with repeated trigrams blocked. Lengths and length penalty tuned for the
-    # shipped model on `valid` articles 4,000-4,199 (`evaluate.py tune`, docs/cpu_budget.md): its
-    # summaries end as soon as min_len allows, and ROUGE (mean of R-1, R-2, R-Lsum) rose with
-    # min_len up to the model's cap of 100 pieces (--max-target-positions 101): 65 -> 21.86,
-    # 80 -> 22.21, 95 -> 22.37. CNN/DM references average 56 words (about 70 pieces).
-    "cnndm": DecodingPreset(beam=4, no_repeat_ngram_size=3, min_len=95, max_len_a=0, max_len_b=100,
+    # shipped model on `valid` articles 4,000-4,199 (`evaluate.py tune --rank readable`,
+    # docs/cpu_budget.md "Readable summaries") on ROUGE and the readability measures: its summaries
+    # end soon after min_len allows, ROUGE rises with min_len, and so do summaries cut off at its cap
+    # of 100 pieces (--max-target-positions 101). min_len 95 -> R-1 39.90, 65.5% cut off; 80 -> 39.52
+    # (within 1 point), 24.5% cut off, fewer spliced sentences; 60 -> 38.10, 7.5% cut off.
+    "cnndm": DecodingPreset(beam=4, no_repeat_ngram_size=3, min_len=80, max_len_a=0, max_len_b=100,
                             lenpen=2.0, lead_k=3, oracle_max_sentences=3,
-                            note="beam 4, trigram blocking (CS224N); min_len 95, max_len_b 100, lenpen 2 tuned on valid 4000-4199"),
+                            note="beam 4, trigram blocking (CS224N); min_len 80, max_len_b 100, lenpen 2 tuned on valid 4000-4199 on ROUGE and cut-off/spliced shares"),
     # Fastformer Table 9: beam 5.
     "cnndm_paper": DecodingPreset(beam=5, no_repeat_ngram_size=3, min_len=40, max_len_a=0, max_len_b=120,
                                   lenpen=1.0, lead_k=3, oracle_max_sentences=3,
@@ -509,6 +517,15 @@ def score_pairs(references: Sequence[str], hypotheses: Sequence[str], workers: i
     return {t: [r[t] for r in results] for t in ROUGE_TYPES}
 
 
+def measure_pairs(articles: Sequence[str], hypotheses: Sequence[str], workers: int = 1) -> Dict[str, List[float]]:
+    """Per-document readability measures (``faithfulness.MEASURES``, percent) of each summary
+    against its article, in document order."""
+    if len(articles) != len(hypotheses):
+        raise EvaluationError(f"{len(articles)} articles but {len(hypotheses)} hypotheses")
+    results = parallel_map(faithfulness.score_document, list(zip(articles, hypotheses)), workers)
+    return {m: [r[m] for r in results] for m in faithfulness.MEASURES}
+
+
 def _resample_means(matrix: np.ndarray, resamples: int, seed: int) -> np.ndarray:
     """matrix (documents x metrics) -> (resamples x metrics) means of resampled documents."""
     n = matrix.shape[0]
@@ -575,6 +592,16 @@ def summarize_scores(per_document: Dict[str, List[float]], resamples: int = DEFA
             for k, v in per_document.items()}
 
 
+def corpus_scores(per_document: Dict[str, List[float]], resamples: int = DEFAULT_RESAMPLES,
+                  seed: int = DEFAULT_SEED) -> dict:
+    """``{"rouge": summary of the ROUGE types, "readability": summary of the readability
+    measures present}`` (``summarize_scores``; one bootstrap over both, the same resampled
+    documents for every metric)."""
+    summary = summarize_scores(per_document, resamples, seed)
+    return {"rouge": {k: v for k, v in summary.items() if k not in faithfulness.MEASURES},
+            "readability": {k: v for k, v in summary.items() if k in faithfulness.MEASURES}}
+
+
 def shard_indices(n: int, shards: int, shard_id: int) -> List[int]:
     """Documents of shard ``shard_id`` out of ``shards``: every shards-th, starting at shard_id
     (round robin, so long and short documents spread evenly)."""
@@ -623,7 +650,7 @@ def write_outputs(out_dir, meta: dict, ids: Sequence[str], hypotheses: Sequence[
     scores = dict(meta)
     scores.update(
         n=len(hypotheses),
-        rouge=summarize_scores(per_document, resamples, seed),
+        **corpus_scores(per_document, resamples, seed),
         bootstrap={"resamples": resamples, "seed": seed, "confidence": CONFIDENCE},
         per_document=per_document,
     )
@@ -657,9 +684,11 @@ def read_outputs(out_dir) -> dict:
     return result
 
 
-def merge_outputs(out_dirs: Sequence) -> Tuple[dict, List[str], List[str], List[str]]:
-    """Shards of one run -> (meta, ids, hypotheses, references) of the whole, in document
-    order.  Checks that the shards come from one run and cover every document exactly once."""
+def merge_outputs(out_dirs: Sequence) -> Tuple[dict, List[str], List[str], List[str], Dict[str, List[float]]]:
+    """Shards of one run -> (meta, ids, hypotheses, references, measures) of the whole, in
+    document order; ``measures``: the readability measures every shard's scores.json holds per
+    document (they need the articles, which the output directories do not keep).  Checks that the
+    shards come from one run and cover every document exactly once."""
     if not out_dirs:
         raise EvaluationError("merge needs at least one output directory")
     parts = [(Path(d), read_outputs(d)) for d in out_dirs]
@@ -678,6 +707,9 @@ def merge_outputs(out_dirs: Sequence) -> Tuple[dict, List[str], List[str], List[
     shard_counts = {part["meta"].get("shard", {}).get("count") for _, part in parts}
     seen: Dict[int, Path] = {}
     rows = {}
+    measured = [m for m in faithfulness.MEASURES
+                if all(m in part["meta"].get("per_document", {}) for _, part in parts)]
+    measures_by_index: Dict[int, Dict[str, float]] = {}
     for d, part in parts:
         indices = part["meta"].get("indices")
         if indices is None:
@@ -687,6 +719,8 @@ def merge_outputs(out_dirs: Sequence) -> Tuple[dict, List[str], List[str], List[
                 raise EvaluationError(f"document {idx} ({doc_id}) is in both {seen[idx]} and {d}")
             seen[idx] = d
             rows[idx] = (doc_id, hyp, ref)
+        for position, idx in enumerate(indices):
+            measures_by_index[idx] = {m: part["meta"]["per_document"][m][position] for m in measured}
     missing = sorted(set(range(total)) - set(rows))
     if missing:
         have = sorted({part["meta"].get("shard", {}).get("id") for _, part in parts})
@@ -698,9 +732,10 @@ def merge_outputs(out_dirs: Sequence) -> Tuple[dict, List[str], List[str], List[
                f" (first missing document: {missing[0]})"))
     order = sorted(rows)
     meta = {k: v for k, v in first["meta"].items()
-            if k not in ("rouge", "per_document", "bootstrap", "n", "indices", "shard", "seconds")}
+            if k not in ("rouge", "readability", "per_document", "bootstrap", "n", "indices", "shard", "seconds")}
     meta.update(indices=order, shard={"count": 1, "id": 0}, merged_from=[str(d) for d, _ in parts])
-    return (meta, [rows[i][0] for i in order], [rows[i][1] for i in order], [rows[i][2] for i in order])
+    measures = {m: [measures_by_index[i][m] for i in order] for m in measured}
+    return (meta, [rows[i][0] for i in order], [rows[i][1] for i in order], [rows[i][2] for i in order], measures)
 
 
 def check_same_documents(a: dict, b: dict, dir_a, dir_b) -> None:
@@ -722,6 +757,10 @@ def compare_outputs(dir_a, dir_b, resamples: int = DEFAULT_RESAMPLES, seed: int 
     check_same_documents(a, b, dir_a, dir_b)
     scores_a = score_pairs(a["references"], a["hypotheses"], workers)
     scores_b = score_pairs(b["references"], b["hypotheses"], workers)
+    for outputs, scores in ((a, scores_a), (b, scores_b)):  # measured at generate time, from the articles
+        stored = outputs["meta"].get("per_document", {})
+        scores.update({m: stored[m] for m in faithfulness.MEASURES
+                       if m in stored and m in a["meta"].get("per_document", {}) and m in b["meta"].get("per_document", {})})
     return {
         "a": str(dir_a), "b": str(dir_b), "a_system": a["meta"].get("system"),
         "b_system": b["meta"].get("system"), "n": len(a["ids"]),
@@ -739,6 +778,12 @@ def format_scores(scores: dict) -> str:
     for k in ROUGE_TYPES:
         r = scores["rouge"][k]
         lines.append(f"  {DISPLAY_NAMES[k]:<11}{r['mean']:6.2f}  [{r['ci95'][0]:.2f}, {r['ci95'][1]:.2f}]")
+    readability = scores.get("readability") or {}
+    if readability:
+        lines.append("readability, % of summaries (spliced: of summary sentences, mean per summary; "
+                     "novel words: of content words; fairseq_plugins/faithfulness.py)")
+    for k, r in readability.items():
+        lines.append(f"  {faithfulness.DISPLAY_NAMES[k]:<14}{r['mean']:6.2f}  [{r['ci95'][0]:.2f}, {r['ci95'][1]:.2f}]")
     return "\n".join(lines)
 
 
@@ -819,11 +864,39 @@ def parse_grid(spec: str) -> List[Dict[str, float]]:
     return combos
 
 
+def _rank_by_rouge(rows: Sequence[dict], rouge1_slack: float) -> List[dict]:
+    return sorted(rows, key=lambda r: -r["mean"])
+
+
+def _rank_readable(rows: Sequence[dict], rouge1_slack: float) -> List[dict]:
+    """Settings with no cut-off summary and ROUGE-1 within ``rouge1_slack`` of the grid's best
+    first, fewest spliced sentences first among them; then the others by ROUGE."""
+    best = max(r["rouge"]["rouge1"] for r in rows)
+
+    def key(r):
+        eligible = r["readability"]["cut_off"] == 0 and r["rouge"]["rouge1"] >= best - rouge1_slack
+        return (not eligible, r["readability"]["spliced_sentences"] if eligible else 0.0, -r["mean"])
+
+    return sorted(rows, key=key)
+
+
+# --rank of evaluate.py tune: name -> (how the grid's table is ordered, what it means)
+RANKINGS = {
+    "rouge": (_rank_by_rouge, "mean of ROUGE-1, ROUGE-2 and ROUGE-Lsum, best first"),
+    "readable": (_rank_readable, "no cut-off summaries and ROUGE-1 within the slack of the best, fewest "
+                                 "spliced sentences first; then the rest by ROUGE"),
+}
+
+
 def tune_decoding(system: "CheckpointSystem", docs: Sequence[Document], base: DecodingPreset,
-                  grid: Sequence[Dict[str, float]], workers: int = 1, log=None) -> List[dict]:
+                  grid: Sequence[Dict[str, float]], workers: int = 1, log=None, rank: str = "rouge",
+                  rouge1_slack: float = 1.0) -> List[dict]:
     """Summarize ``docs`` with every setting of ``grid`` (fields of ``base`` replaced) and score
-    each: ``[{"settings", "rouge": {type: mean}, "mean", "words", "seconds"}]``, best first by the
-    mean of ROUGE-1, ROUGE-2 and ROUGE-Lsum (no single score can be bought with length alone)."""
+    each: ``[{"settings", "rouge": {type: mean}, "mean", "readability": {measure: mean}, "words",
+    "seconds"}]``, ordered by ``RANKINGS[rank]`` (by default the mean of ROUGE-1, ROUGE-2 and
+    ROUGE-Lsum, which no single score can buy with length alone)."""
+    if rank not in RANKINGS:
+        raise EvaluationError(f"unknown ranking {rank!r}; known: {', '.join(RANKINGS)}")
     references = [reference_line(d.summary) for d in docs]
     rows = []
     for settings in grid:
@@ -835,21 +908,26 @@ def tune_decoding(system: "CheckpointSystem", docs: Sequence[Document], base: De
         seconds = time.perf_counter() - start
         per_document = score_pairs(references, hypotheses, workers)
         rouge = {t: math.fsum(v) / len(v) for t, v in per_document.items()}
+        measures = measure_pairs([d.article for d in docs], hypotheses, workers)
         words = sum(len(h.replace(SEPARATOR, " ").split()) for h in hypotheses) / len(hypotheses)
         rows.append({"settings": settings, "rouge": rouge, "mean": (rouge["rouge1"] + rouge["rouge2"] + rouge["rougeLsum"]) / 3,
+                     "readability": {m: math.fsum(v) / len(v) for m, v in measures.items()},
                      "words": words, "seconds": round(seconds, 1)})
         if log:
             log(format_tuning(rows[-1:], header=False))
-    return sorted(rows, key=lambda r: -r["mean"])
+    return RANKINGS[rank][0](rows, rouge1_slack)
 
 
 def format_tuning(rows: Sequence[dict], header: bool = True) -> str:
-    lines = [f"{'settings':<44}{'R-1':>7}{'R-2':>7}{'R-L':>7}{'R-Lsum':>8}{'mean':>7}{'words':>7}"] if header else []
+    """The grid's table; the readability columns are percentages (faithfulness.py)."""
+    lines = [f"{'settings':<44}{'R-1':>7}{'R-2':>7}{'R-L':>7}{'R-Lsum':>8}{'mean':>7}{'words':>7}"
+             f"{'splice%':>8}{'w/spl%':>8}{'cut%':>7}{'novel%':>8}"] if header else []
     for r in rows:
         settings = " ".join(f"{k}={v:g}" for k, v in r["settings"].items())
-        g = r["rouge"]
+        g, m = r["rouge"], r["readability"]
         lines.append(f"{settings:<44}{g['rouge1']:7.2f}{g['rouge2']:7.2f}{g['rougeL']:7.2f}{g['rougeLsum']:8.2f}"
-                     f"{r['mean']:7.2f}{r['words']:7.1f}")
+                     f"{r['mean']:7.2f}{r['words']:7.1f}{m['spliced_sentences']:8.1f}{m['has_spliced']:8.1f}"
+                     f"{m['cut_off']:7.1f}{m['unsupported_words']:8.1f}")
     return "\n".join(lines)
 
 
@@ -857,9 +935,10 @@ def format_comparison(result: dict) -> str:
     lines = [f"A = {result['a']} ({result['a_system']})", f"B = {result['b']} ({result['b_system']})",
              f"paired bootstrap on {result['n']} documents ({result['bootstrap']['resamples']} resamples, "
              f"seed {result['bootstrap']['seed']}); p: two-sided, no difference as the null",
-             f"  {'metric':<11}{'A':>7}{'B':>7}{'A-B':>7}   95% CI of A-B       p"]
-    for k in ROUGE_TYPES:
+             f"  {'metric':<14}{'A':>7}{'B':>7}{'A-B':>7}   95% CI of A-B       p"]
+    names = dict(DISPLAY_NAMES, **faithfulness.DISPLAY_NAMES)
+    for k in list(ROUGE_TYPES) + [m for m in faithfulness.MEASURES if m in result["metrics"]]:
         m = result["metrics"][k]
-        lines.append(f"  {DISPLAY_NAMES[k]:<11}{m['a']:7.2f}{m['b']:7.2f}{m['delta']:+7.2f}   "
+        lines.append(f"  {names[k]:<14}{m['a']:7.2f}{m['b']:7.2f}{m['delta']:+7.2f}   "
                      f"[{m['ci95'][0]:+.2f}, {m['ci95'][1]:+.2f}]   {m['p_value']:.4f}")
     return "\n".join(lines)

@@ -9,7 +9,9 @@ training hours, validation loss) and ``valid/scores.json`` (scripts/evaluate.py 
 ``--against BASE`` adds a column with each run's ROUGE-1 minus BASE's on the same documents, a
 paired bootstrap 95% interval and p-value (scripts/cpu_budget_levers.sh: each lever against the
 recipe): on a few hundred articles a lever's effect is often smaller than either run's own
-interval, and pairing removes the spread that comes from the articles.
+interval, and pairing removes the spread that comes from the articles.  Runs evaluated since the
+readability measures exist (fairseq_plugins/faithfulness.py) also get their share of spliced
+sentences and of cut-off summaries; older ones an empty cell.
 """
 import argparse
 import json
@@ -22,6 +24,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 ROUGE = [("rouge1", "R-1"), ("rouge2", "R-2"), ("rougeL", "R-L"), ("rougeLsum", "R-Lsum")]
+READABILITY = [("spliced_sentences", "spliced %"), ("cut_off", "cut off %")]
 
 
 def read_json(path: Path) -> dict:
@@ -40,6 +43,8 @@ def run_row(run: Path) -> list:
     for key, _ in ROUGE:
         r = scores["rouge"][key]
         cells.append(f"{r['mean']:.2f} [{r['ci95'][0]:.2f}, {r['ci95'][1]:.2f}]")
+    readability = scores.get("readability", {})
+    cells += [f"{readability[key]['mean']:.1f}" if key in readability else "" for key, _ in READABILITY]
     return cells
 
 
@@ -70,7 +75,7 @@ def read_valid_outputs(run: Path, base: Optional[dict] = None) -> dict:
 
 
 def table(runs, comparison=None, against=None) -> str:
-    head = ["run", "arch", "hours", "updates", "valid loss", "articles"] + [name for _, name in ROUGE]
+    head = ["run", "arch", "hours", "updates", "valid loss", "articles"] + [name for _, name in ROUGE + READABILITY]
     if against:
         head.append(f"R-1 minus {Path(against).name} (paired)")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]

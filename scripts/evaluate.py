@@ -5,7 +5,7 @@ intervals; merge shards; compare two systems with a paired bootstrap test.
     evaluate.py generate --system CKPT|lead3|oracle --data valid.jsonl[.gz] --preset cnndm|cnndm_paper|pubmed
                          --out DIR [--data-bin DIR] [--limit N] [--shards K --shard-id I]
     evaluate.py tune --system CKPT --data-bin DIR --data valid.jsonl.gz --preset cnndm
-                     --grid "min_len=30,45 lenpen=1,2" [--start N --limit N] [--out FILE]
+                     --grid "min_len=30,45 lenpen=1,2" [--start N --limit N] [--rank rouge|readable] [--out FILE]
     evaluate.py merge [--out DIR] SHARD_DIR...
     evaluate.py compare A_DIR B_DIR [--out FILE]
     evaluate.py samples DIR [--n 5 --seed 1]
@@ -19,12 +19,16 @@ most the preset's ``oracle_max_sentences``).
 A checkpoint decodes with the preset's beam search settings (``--beam``, ``--min-len``,
 ``--max-len-b``, ``--lenpen``, ``--no-repeat-ngram-size`` override them).  Writes
 ``hypotheses.txt`` and ``references.txt`` (one summary a line, sentences separated by ``<n>``),
-``ids.txt`` and ``scores.json`` to ``--out``.  ``--shards K --shard-id I`` takes every K-th
+``ids.txt`` and ``scores.json`` to ``--out``.  Beside ROUGE it measures each summary against its
+article (fairseq_plugins/faithfulness.py): the share of spliced sentences, whether the summary is
+cut off mid-sentence, and the share of content words the article never uses.  ``--shards K --shard-id I`` takes every K-th
 document starting at I, for running parts on several machines; ``merge`` joins the parts and
 scores the whole (the same numbers as one unsharded run).
 
 tune: decode a slice of ``valid`` (``--start``/``--limit``) with every combination of the grid's
-settings and print the table, best first by the mean of ROUGE-1, ROUGE-2 and ROUGE-Lsum; tune on
+settings and print the table with ROUGE and the readability measures, ordered by ``--rank``
+(``rouge``: the mean of ROUGE-1, ROUGE-2 and ROUGE-Lsum; ``readable``: settings with no cut-off
+summary and ROUGE-1 within ``--rouge1-slack`` of the best, fewest spliced sentences first); tune on
 documents the final measurement does not use (e.g. ``--start 4000``, then ``generate --limit
 2000``).
 
@@ -108,6 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument("--limit", type=_positive, default=200, help="documents to decode per setting [200]")
     tune.add_argument("--batch-size", type=_positive, default=16, help="articles per generation batch [16]")
     tune.add_argument("--cpu", action="store_true", help="generate on CPU even if CUDA is there")
+    tune.add_argument("--rank", default="rouge", help="order of the table: rouge (mean of R-1, R-2, R-Lsum) or readable "
+                      "(no cut-off summaries and R-1 within --rouge1-slack of the best, fewest spliced sentences first) [rouge]")
+    tune.add_argument("--rouge1-slack", type=float, default=1.0, help="ROUGE-1 points below the grid's best that "
+                      "--rank readable accepts [1.0]")
     tune.add_argument("--out", help="write the table as JSON to this file")
 
     merge = sub.add_parser("merge", parents=[common], help="join shard outputs and score the whole")
@@ -179,6 +187,7 @@ def cmd_generate(args, ev) -> int:
     references = [ev.reference_line(d.summary) for d in chosen]
     meta["seconds"] = round(time.perf_counter() - start, 3)
     per_document = ev.score_pairs(references, hypotheses, args.workers)
+    per_document.update(ev.measure_pairs([d.article for d in chosen], hypotheses, args.workers))
     scores = ev.write_outputs(args.out, meta, [d.id for d in chosen], hypotheses, references, per_document,
                               args.resamples, args.seed)
     print(ev.format_scores(scores))
@@ -190,7 +199,9 @@ def cmd_generate(args, ev) -> int:
 
 
 def cmd_tune(args, ev) -> int:
-    grid = ev.parse_grid(args.grid)  # a bad grid fails before the model loads
+    grid = ev.parse_grid(args.grid)  # a bad grid or ranking fails before the model loads
+    if args.rank not in ev.RANKINGS:
+        raise ev.EvaluationError(f"--rank {args.rank}: expected one of {', '.join(ev.RANKINGS)}")
     base = ev.get_preset(args.preset)
     if not Path(args.system).is_file():
         raise ev.EvaluationError(f"--system {args.system}: no such checkpoint file")
@@ -198,23 +209,26 @@ def cmd_tune(args, ev) -> int:
     system = ev.CheckpointSystem(args.system, args.data_bin, base, batch_size=args.batch_size,
                                  device="cpu" if args.cpu else "auto", log=lambda m: None)
     print(f"{len(grid)} settings x {len(docs)} documents ({args.data}, from document {args.start})", file=sys.stderr)
-    rows = ev.tune_decoding(system, docs, base, grid, args.workers, log=lambda m: print(m, file=sys.stderr, flush=True))
+    rows = ev.tune_decoding(system, docs, base, grid, args.workers, log=lambda m: print(m, file=sys.stderr, flush=True),
+                            rank=args.rank, rouge1_slack=args.rouge1_slack)
+    print(f"ordered by --rank {args.rank}: {ev.RANKINGS[args.rank][1]}")
     print(ev.format_tuning(rows))
     if args.out:
         Path(args.out).write_text(json.dumps({"system": str(Path(args.system).resolve()), "data": str(Path(args.data).resolve()),
-                                              "start": args.start, "n": len(docs), "base": args.preset, "rows": rows}, indent=1) + "\n")
+                                              "start": args.start, "n": len(docs), "base": args.preset, "rank": args.rank, "rows": rows}, indent=1) + "\n")
     return 0
 
 
 def cmd_merge(args, ev) -> int:
-    meta, ids, hypotheses, references = ev.merge_outputs(args.dirs)
+    meta, ids, hypotheses, references, measures = ev.merge_outputs(args.dirs)
     per_document = ev.score_pairs(references, hypotheses, args.workers)
+    per_document.update(measures)
     if args.out:
         scores = ev.write_outputs(args.out, meta, ids, hypotheses, references, per_document,
                                   args.resamples, args.seed)
         print(f"wrote {args.out}/{{hypotheses.txt,references.txt,ids.txt,scores.json}}", file=sys.stderr)
     else:
-        scores = dict(meta, n=len(ids), rouge=ev.summarize_scores(per_document, args.resamples, args.seed),
+        scores = dict(meta, n=len(ids), **ev.corpus_scores(per_document, args.resamples, args.seed),
                       bootstrap={"resamples": args.resamples, "seed": args.seed, "confidence": ev.CONFIDENCE})
     print(ev.format_scores(scores))
     return 0

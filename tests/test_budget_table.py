@@ -115,3 +115,18 @@ def test_against_refuses_runs_on_other_documents(tmp_path):
                             capture_output=True, text=True, cwd=REPO)
     assert result.returncode == 1 and "are not on the same documents" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_readability_columns_when_the_run_has_them(tmp_path):
+    old = lever_run(tmp_path, "old", [30.0, 32.0])
+    new = lever_run(tmp_path, "new", [31.0, 33.0])
+    body = json.loads((new / "valid" / "scores.json").read_text())
+    body["readability"] = {"spliced_sentences": {"mean": 12.345, "ci95": [10.0, 15.0]},
+                           "cut_off": {"mean": 0.0, "ci95": [0.0, 0.0]}}
+    (new / "valid" / "scores.json").write_text(json.dumps(body))
+    out = subprocess.run([sys.executable, "scripts/budget_table.py", str(old), str(new)],
+                         capture_output=True, text=True, cwd=REPO, check=True).stdout
+    lines = out.splitlines()
+    assert lines[0].endswith("| R-Lsum | spliced % | cut off % |")
+    assert lines[2].endswith("|  |  |")  # evaluated before the measures existed: empty cells
+    assert lines[3].endswith("| 12.3 | 0.0 |")

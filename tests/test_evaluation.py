@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from fairseq_plugins import evaluation as ev
+from fairseq_plugins import faithfulness
 from fairseq_plugins.readable import readable
 from fairseq_plugins.scoring.rouge import ROUGE_TYPES
 
@@ -223,7 +224,7 @@ def test_compare_identical_and_better_systems(tmp_path, corpus_file, capsys):
                         "--out", tmp_path / system], capsys)[0] == 0
     code, out, err = run_cli(["compare", tmp_path / "lead3", tmp_path / "lead3"], capsys)
     assert code == 0, err
-    assert out.count("1.0000") == 4
+    assert out.count("1.0000") == len(ROUGE_TYPES) + len(faithfulness.MEASURES)  # ROUGE and readability rows
     code, out, err = run_cli(["compare", tmp_path / "oracle", tmp_path / "lead3", "--out", tmp_path / "cmp.json"], capsys)
     assert code == 0, err
     result = json.loads((tmp_path / "cmp.json").read_text())

@@ -1,0 +1,219 @@
+"""Readability measures of a summary beyond ROUGE, computed from the article and the summary in
+the normal (lowercased, tokenized) form that training and ROUGE use.
+
+**Spliced sentences.**  Each summary sentence is covered with extractive fragments, as Grusky
+et al. (2018, Newsroom) define them: from left to right, the longest run of summary tokens that
+occurs as a run in the article; a match shorter than ``MIN_FRAGMENT`` tokens is not a fragment
+(its tokens are novel words, the model's own glue).  Three tokens: a bigram ("of the", "he
+said") recurs all over an article, so where it came from says nothing; most trigrams of a news
+article occur once.  When a run occurs several times, the occurrence nearest the end of the
+previous fragment is taken (so a continuation is read as one).
+
+Two consecutive fragments A, B of a sentence are *apart* when B does not continue A in the
+article: B starts in a sentence more than one away from A's, or in A's own sentence but before
+A's end (the sentence re-ordered) or more than ``MAX_SKIP`` tokens after it.  Taking a subject
+from the next or previous sentence, or dropping a short apposition (", 28 ,"), is what
+compression does and is not counted.  A junction of apart fragments is still clean when A ends
+where a clause ends in the article (the next article token is punctuation, or the sentence
+ends) and B starts where one starts (after punctuation, or at a sentence start): two whole
+clauses joined.  A sentence is **spliced** when it has at least one junction of apart fragments
+that is not clean, i.e. clauses from different places joined mid-clause ("the 20 - year - old is
+in agreement with sbragia 's youngsters to a winning start").  Agreement with a reading of 88
+sentences: docs/cpu_budget.md, "Readable summaries".
+
+**Cut off.**  The summary's last sentence does not end with ``.``, ``!`` or ``?`` (optionally
+followed by closing quotes or brackets): decoding stopped at its length cap mid-sentence.
+
+**Unsupported words** (a proxy, not a factuality measure).  The share of the summary's content
+words (ROUGE's tokens, Porter-stemmed, minus scikit-learn's English stop words) whose stem the
+article never uses: names, numbers and words the model brought in.  A fact made by joining the
+article's own words wrongly ("chelsea 's 1 - 1 victory") is invisible to it; the splice measure
+is the one that sees those.
+
+Per document (``score_document``) each measure is a percentage, so corpus means and bootstrap
+intervals are on the same scale as ROUGE: ``spliced_sentences`` (share of the summary's
+sentences), ``has_spliced`` (100 when any sentence is spliced), ``cut_off`` (100 or 0),
+``unsupported_words``.
+"""
+import functools
+from bisect import bisect_right
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Dict, List, Sequence, Tuple
+
+from . import text
+
+__all__ = [
+    "MIN_FRAGMENT",
+    "MAX_SKIP",
+    "MEASURES",
+    "DISPLAY_NAMES",
+    "Fragment",
+    "Article",
+    "summary_sentences",
+    "fragments",
+    "is_spliced",
+    "is_cut_off",
+    "unsupported_share",
+    "score_document",
+    "sentence_judgements",
+    "agreement",
+]
+
+MIN_FRAGMENT = 3
+MAX_SKIP = 10
+MEASURES = ("spliced_sentences", "has_spliced", "cut_off", "unsupported_words")
+DISPLAY_NAMES = {"spliced_sentences": "spliced %", "has_spliced": "w/ splice %", "cut_off": "cut off %",
+                 "unsupported_words": "novel words %"}
+
+_SENTENCE_FINAL = frozenset([".", "!", "?"])
+_CLOSERS = frozenset(['"', "'", ")", "]", "}"])
+# clause boundaries; not "-", which the normal form splits out of words ("20 - year - old")
+_PUNCTUATION = frozenset([",", ";", ":", ".", "!", "?", "\u2013", "\u2014", "--", '"', "'", "(", ")", "[", "]"])
+
+
+@dataclass(frozen=True)
+class Fragment:
+    start: int  # first summary token of the sentence
+    length: int
+    source: int  # first article token
+
+
+class Article:
+    """An article's tokens, where each sentence starts, and an index from token to positions."""
+
+    def __init__(self, normalized: str):
+        self.sentences = text.split_sentences(normalized)
+        self.tokens: List[str] = []
+        self.sentence_starts: List[int] = []
+        for sentence in self.sentences:
+            self.sentence_starts.append(len(self.tokens))
+            self.tokens.extend(sentence.split())
+        self.positions: Dict[str, List[int]] = defaultdict(list)
+        for i, token in enumerate(self.tokens):
+            self.positions[token].append(i)
+
+    def sentence_of(self, position: int) -> int:
+        return bisect_right(self.sentence_starts, position) - 1
+
+    def starts_clause(self, position: int) -> bool:
+        return position == 0 or self.sentence_of(position) != self.sentence_of(position - 1) \
+            or self.tokens[position - 1] in _PUNCTUATION
+
+    def ends_clause(self, end: int) -> bool:
+        """``end``: one past the last token of a fragment."""
+        return end >= len(self.tokens) or self.sentence_of(end) != self.sentence_of(end - 1) \
+            or self.tokens[end] in _PUNCTUATION
+
+
+def summary_sentences(summary_line: str) -> List[str]:
+    """A summary line's sentences: split on ``<n>``, then each part with text.split_sentences
+    (a part may hold two sentences a reader sees as two)."""
+    return [s for part in text.unjoin(summary_line) for s in text.split_sentences(part)]
+
+
+def fragments(article: Article, tokens: Sequence[str], min_fragment: int = MIN_FRAGMENT) -> List[Fragment]:
+    """Greedy longest-match extractive fragments of a tokenized summary sentence."""
+    out: List[Fragment] = []
+    i, previous_end = 0, 0
+    while i < len(tokens):
+        best_length, best_source = 0, None
+        for p in article.positions.get(tokens[i], ()):
+            length = 1
+            while (i + length < len(tokens) and p + length < len(article.tokens)
+                   and article.tokens[p + length] == tokens[i + length]):
+                length += 1
+            # longest first; among equals, the occurrence nearest the previous fragment's end
+            if length > best_length or (length == best_length and abs(p - previous_end) < abs(best_source - previous_end)):
+                best_length, best_source = length, p
+        if best_length >= min_fragment:
+            out.append(Fragment(i, best_length, best_source))
+            previous_end = best_source + best_length
+            i += best_length
+        else:
+            i += 1
+    return out
+
+
+def _apart(article: Article, a: Fragment, b: Fragment, max_skip: int) -> bool:
+    a_end = a.source + a.length
+    sa, sb = article.sentence_of(a_end - 1), article.sentence_of(b.source)
+    if sa == sb:
+        return not 0 <= b.source - a_end <= max_skip
+    return abs(sa - sb) > 1
+
+
+def is_spliced(article: Article, sentence: str, min_fragment: int = MIN_FRAGMENT, max_skip: int = MAX_SKIP) -> bool:
+    """At least one junction of fragments from apart places of the article, joined mid-clause."""
+    found = fragments(article, sentence.split(), min_fragment)
+    for a, b in zip(found, found[1:]):
+        if _apart(article, a, b, max_skip):
+            clean = article.ends_clause(a.source + a.length) and article.starts_clause(b.source)
+            if not clean:
+                return True
+    return False
+
+
+def is_cut_off(summary_line: str) -> bool:
+    """The last sentence does not end with sentence-final punctuation (closing quotes or
+    brackets after it allowed).  An empty summary is not cut off."""
+    tokens = summary_line.replace(text.SENTENCE_SEPARATOR, " ").split()
+    while tokens and tokens[-1] in _CLOSERS:
+        tokens.pop()
+    return bool(tokens) and tokens[-1] not in _SENTENCE_FINAL
+
+
+@functools.lru_cache(maxsize=1)
+def _stop_words() -> frozenset:
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    from .evaluation import rouge_tokens
+
+    # stemmed as ROUGE stems, so that a stop word's stem ("becaus") is recognised too
+    return frozenset(ENGLISH_STOP_WORDS) | frozenset(t for w in ENGLISH_STOP_WORDS for t in rouge_tokens(w))
+
+
+def unsupported_share(article: str, summary_line: str) -> float:
+    """Percent of the summary's content words (stemmed ROUGE tokens, stop words left out) whose
+    stem is not among the article's; 0 for a summary without content words."""
+    from .evaluation import rouge_tokens
+
+    stop = _stop_words()
+    content = [t for t in rouge_tokens(summary_line.replace(text.SENTENCE_SEPARATOR, " ")) if t not in stop]
+    if not content:
+        return 0.0
+    known = set(rouge_tokens(article))
+    return 100.0 * sum(t not in known for t in content) / len(content)
+
+
+def score_document(article: str, summary_line: str) -> Dict[str, float]:
+    """The measures of one summary (see the module docstring); ``article`` raw or normalized
+    (it is normalized here, as Lead-3 and the model's source are)."""
+    normalized = text.normalize_text(article)
+    source = Article(normalized)
+    sentences = summary_sentences(summary_line)
+    spliced = [is_spliced(source, s) for s in sentences]
+    share = 100.0 * sum(spliced) / len(sentences) if sentences else 0.0
+    return {"spliced_sentences": share, "has_spliced": 100.0 * any(spliced),
+            "cut_off": 100.0 * is_cut_off(summary_line), "unsupported_words": unsupported_share(normalized, summary_line)}
+
+
+def sentence_judgements(article: str, summary_line: str) -> List[Tuple[str, bool]]:
+    """Each summary sentence with the splice verdict: for reading the measure beside a person's."""
+    source = Article(text.normalize_text(article))
+    return [(s, is_spliced(source, s)) for s in summary_sentences(summary_line)]
+
+
+def agreement(human: Sequence[bool], measure: Sequence[bool]) -> Dict[str, float]:
+    """How well the splice verdicts agree with a person's labels of the same sentences: counts,
+    accuracy, Cohen's kappa and the measure's precision and recall (scikit-learn's metrics)."""
+    from sklearn import metrics
+
+    if len(human) != len(measure) or not human:
+        raise ValueError(f"need as many verdicts as labels, at least one (got {len(measure)} and {len(human)})")
+    human, measure = [bool(x) for x in human], [bool(x) for x in measure]
+    return {"n": len(human), "human_broken": sum(human), "measure_spliced": sum(measure),
+            "both": sum(h and m for h, m in zip(human, measure)),
+            "accuracy": metrics.accuracy_score(human, measure), "kappa": metrics.cohen_kappa_score(human, measure),
+            "precision": metrics.precision_score(human, measure, zero_division=0.0),
+            "recall": metrics.recall_score(human, measure, zero_division=0.0)}
