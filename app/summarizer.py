@@ -21,7 +21,7 @@ import fairseq_plugins  # noqa: F401  (registers the models; applies the fairseq
 import torch
 from fairseq import checkpoint_utils
 from fairseq.dataclass.configs import GenerationConfig
-from fairseq_plugins import masking, text
+from fairseq_plugins import faithfulness, masking, text
 from fairseq_plugins.evaluation import DECODING_PRESETS, longest_summary
 from fairseq_plugins.fixes import load_checkpoint
 from fairseq_plugins.readable import readable
@@ -147,6 +147,9 @@ class Summarizer:
                 notes.append(f"{restored} number(s) in the summary were copied back from the article: the model "
                              "writes a placeholder for a number and points at the article's number it copies.")
         normalized = text.unjoin(text.decode_pieces(out_pieces))
+        normalized, dropped = faithfulness.whole_sentences(normalized)
+        if dropped:  # the length limit stopped the model mid-sentence: a person reads whole sentences only
+            notes.append("The model's last sentence was cut off by the maximum length and is left out.")
         sentences = readable(normalized, article)
         used = tokens.numel() - 1
         if options.max_len > length_cap:

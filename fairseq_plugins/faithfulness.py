@@ -163,6 +163,15 @@ def is_cut_off(summary_line: str) -> bool:
     return bool(tokens) and tokens[-1] not in _SENTENCE_FINAL
 
 
+def whole_sentences(sentences: Sequence[str]) -> Tuple[List[str], bool]:
+    """(the sentences without a last one the length limit cut off, whether one was left out); a
+    lone sentence is kept even when cut off, so a summary is never emptied."""
+    sentences = list(sentences)
+    if len(sentences) > 1 and is_cut_off(sentences[-1]):
+        return sentences[:-1], True
+    return sentences, False
+
+
 @functools.lru_cache(maxsize=1)
 def _stop_words() -> frozenset:
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS

@@ -234,3 +234,15 @@ def test_the_apps_decoding_defaults_are_the_cnndm_preset():
     defaults = DecodingOptions()
     assert (defaults.beam, defaults.no_repeat_ngram_size, defaults.min_len, defaults.max_len, defaults.lenpen) == \
         (preset.beam, preset.no_repeat_ngram_size, preset.min_len, preset.max_len_b, preset.lenpen)
+
+
+
+@pytest.mark.parametrize("sentences, kept, dropped", [
+    (["a was b .", "c was d ."], ["a was b .", "c was d ."], False),
+    (["a was b .", "c said \" d . \""], ["a was b .", "c said \" d . \""], False),
+    (["a was b .", "c was at stam"], ["a was b ."], True),
+    (["c was at stam"], ["c was at stam"], False),  # never emptied
+    ([], [], False),
+])
+def test_a_sentence_cut_off_by_the_length_limit_is_left_out(sentences, kept, dropped):
+    assert faithfulness.whole_sentences(sentences) == (kept, dropped)

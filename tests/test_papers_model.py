@@ -80,3 +80,4 @@ def test_registry_and_cli_offer_the_papers_model(tiny_papers_bundle, paper, tmp_
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() and "<dig>" not in out.stdout and "<cit>" not in out.stdout
     assert "(truncated)" not in out.stderr
+
