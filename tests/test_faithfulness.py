@@ -245,4 +245,4 @@ def test_the_apps_decoding_defaults_are_the_cnndm_preset():
     ([], [], False),
 ])
 def test_a_sentence_cut_off_by_the_length_limit_is_left_out(sentences, kept, dropped):
-    assert faithfulness.whole_sentences(sentences) == (kept, dropped)
+    assert fa.whole_sentences(sentences) == (kept, dropped)
