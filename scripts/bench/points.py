@@ -13,6 +13,7 @@ from torch import nn
 
 from .common import HIDDEN, FakeTask, build_model, interleaved, measure, proc_status_mb
 from .papers import papers_point
+from .summarize import summarize_point
 
 SEED = 0
 
@@ -478,4 +479,5 @@ KINDS = {
     "decoder_steps": decoder_steps_point,
     "roofline": roofline_point,
     "papers": papers_point,
+    "summarize": summarize_point,
 }
