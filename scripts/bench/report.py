@@ -244,7 +244,9 @@ def machine_block(results: dict) -> str:
             f"- torch {m['torch']} ({m['blas']}); workers run {cfg.get('threads') or m['torch_threads']} torch thread(s) ({cfg.get('threads_reason') or 'torch default'}); fairseq {m.get('fairseq')}; Python {m['python']}; commit {m.get('git')}",
             f"- worker environment: {env}",
             f"- load average (1, 5, 15 min) at start {m.get('load_average_start')}, at end {m.get('load_average_end')}; run {results.get('started')} .. {results.get('finished')} ({results.get('elapsed_s')} s)",
-            f"- mode: {'quick' if cfg['quick'] else 'full'}; sections {', '.join(results.get('sections_run', []))}; medians of {cfg['repeats']} timed calls after one warm-up (fewer where a point's {cfg['budget_s']:.0f} s budget allowed fewer)",
+            f"- mode: {'quick' if cfg['quick'] else 'full'}; sections {', '.join(results.get('sections_run', []))}"
+            + (f"; medians of {cfg['repeats']} timed calls after one warm-up (fewer where a point's {cfg['budget_s']:.0f} s budget allowed fewer)"
+               if set(results.get("sections_run", [])) - {"papers"} else ""),  # the papers section states its own
         ]
         + [
             f"- section `{name}` re-run {r['started']} .. {r['finished']} (load {r['load_average_start']} .. {r['load_average_end']}; budget {r['config'].get('layer_budget_s' if name == 'layers' else 'budget_s')} s per point)"
