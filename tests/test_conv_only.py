@@ -135,3 +135,21 @@ def test_train_step_and_incremental_decoding():
         assert len(tokens) == 11 and tokens[-1] == task.dictionary.eos()
         trigrams = [tuple(tokens[i : i + 3]) for i in range(len(tokens) - 3)]
         assert len(trigrams) == len(set(trigrams))
+
+
+def test_encoder_ablation_has_no_attention_to_switch_off():
+    """scripts/encoder_ablation.py: no_self_attention is n/a for the convolution-only encoder
+    (nothing changed), and still applies to a model with attention."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    import encoder_ablation
+
+    conv_only = build("conv_only_small", **TINY)
+    before = {k: v.clone() for k, v in conv_only.state_dict().items()}
+    assert encoder_ablation.zero_self_attention(conv_only) is False
+    assert all(torch.equal(before[k], v) for k, v in conv_only.state_dict().items())
+    with_attention = build("transformer_conv_small", **TINY)
+    assert encoder_ablation.zero_self_attention(with_attention) is True
+    assert all(isinstance(layer.self_attention.sublayer, encoder_ablation.ZeroSublayer) for layer in with_attention.encoder.layers)
