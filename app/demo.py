@@ -24,8 +24,11 @@ the model wrote them: lower case, tokenized) and ``notes``.  Bad input never rai
 Safe defaults: binds 127.0.0.1 unless ``--host`` says otherwise; a public share link only with
 ``--share``; no telemetry (``app/__init__.py`` sets ``GRADIO_ANALYTICS_ENABLED=False`` and the
 hub variables before gradio is imported); uploads capped at ``inputs.MAX_FILE_BYTES``; only
-checkpoints under the model directory can be chosen (``app/models.py``); requests queue with
-``--concurrency`` (default 2) running at once and up to ``--queue-size`` waiting.
+checkpoints under the model directory can be chosen (``app/models.py``); up to ``--queue-size``
+requests wait in the queue; ``--concurrency`` (default 2) model decodings run at once (the CPU's
+limit, applied by the model registry, each model decoding one request at a time), while the
+requests themselves are served as they come, so a Lead-3 request or one answered with a message
+never waits behind a long paper (tests/test_demo_responsive.py).
 
 ``build_demo(...)`` returns the Blocks without launching, and ``launch_demo(...)`` launches it
 with the settings above, so tests can start it on a free port.
@@ -322,10 +325,11 @@ def build_demo(
     registry: Optional[ModelRegistry] = None,
 ) -> gr.Blocks:
     """The page, not launched.  model_dir: where selectable checkpoints are searched (None for
-    none); shipped: the default bundle directory (None: app/model)."""
+    none); shipped: the default bundle directory (None: app/model); concurrency: model decodings
+    at once (the registry's, when it builds one)."""
     if registry is None:
         kwargs = {} if shipped is None else {"shipped": shipped}
-        registry = ModelRegistry(model_dir, **kwargs)
+        registry = ModelRegistry(model_dir, max_decoding=concurrency, **kwargs)
     examples = example_articles()
 
     def summarize(article=None, file=None, model=None, beam=DEFAULTS.beam, min_length=DEFAULTS.min_len,
@@ -432,8 +436,9 @@ def build_demo(
             inputs=[article, upload, model, beam, min_length, max_length, length_penalty, trigram_blocking],
             outputs=[summary, details],
             api_name=API_NAME,
-            concurrency_limit=concurrency,
-            concurrency_id="summarize",
+            # no limit here: the registry bounds model decodings; a limit on the event would make
+            # cheap requests (Lead-3, bad input) queue behind papers waiting for their model
+            concurrency_limit=None,
         )
         event.then(render_stats, inputs=[details], outputs=[stats], api_visibility="private", queue=False)
         upload.upload(load_upload, inputs=[upload], outputs=[article, stats], api_visibility="private",
@@ -476,7 +481,8 @@ def main(argv=None) -> int:
     parser.add_argument("--model-dir", default=str(DEFAULT_MODEL_DIR),
                         help="directory searched for *.pt checkpoints to offer (default: checkpoints/)")
     parser.add_argument("--share", action="store_true", help="also create a public gradio.live link (off by default)")
-    parser.add_argument("--concurrency", type=int, default=DEFAULT_CONCURRENCY, help="requests run at once")
+    parser.add_argument("--concurrency", type=int, default=DEFAULT_CONCURRENCY,
+                        help="model decodings run at once (Lead-3 and messages never wait for them)")
     parser.add_argument("--queue-size", type=int, default=DEFAULT_QUEUE_SIZE, help="requests waiting at most")
     parser.add_argument("--preload", action="store_true", help="load the default model before serving")
     args = parser.parse_args(argv)

@@ -18,6 +18,7 @@ A checkpoint needs its sentencepiece model and dictionaries: taken from the chec
 directory (a bundle, see ``app/bundle.py``) or else from the data directory recorded in the
 checkpoint (``cfg.task.data``, where ``fairseq-train`` read them).
 """
+import contextlib
 import threading
 import time
 from collections import OrderedDict
@@ -131,9 +132,10 @@ def find_data_dir(checkpoint: Path) -> Path:
 
 
 class CheckpointSystem:
-    """A fairseq checkpoint behind ``app.Summarizer``; decoding is serialized per model."""
+    """A fairseq checkpoint behind ``app.Summarizer``; decoding is serialized per model and, with
+    `decoding_slots` (a semaphore the registry shares between its models), bounded across models."""
 
-    def __init__(self, checkpoint: Path, key: str):
+    def __init__(self, checkpoint: Path, key: str, decoding_slots: Optional[threading.Semaphore] = None):
         from .summarizer import Summarizer
 
         self.key = key
@@ -145,9 +147,12 @@ class CheckpointSystem:
             raise ModelError(str(err)) from None
         self.max_source_pieces = self.summarizer.max_source_pieces
         self._lock = threading.Lock()  # one decoding at a time per model: the CPU is the limit anyway
+        self._decoding_slots = decoding_slots
 
     def summarize(self, article: str, options: Optional[DecodingOptions] = None) -> Summary:
-        with self._lock:
+        # the model first, then a CPU slot: a request waiting for its model holds no slot that
+        # another model's request could use
+        with self._lock, self._decoding_slots or contextlib.nullcontext():
             return self.summarizer.summarize(article, options)
 
 
@@ -165,7 +170,9 @@ class ModelRegistry:
     shipped: the bundle directory of the default (news) model (``app/model``); papers: the
     scientific-paper bundle (``app/model_papers``); either skipped if it has no checkpoint.pt or
     is None.  model_dir: a directory searched (recursively) for ``*.pt`` files; None for
-    none.  max_loaded: models kept in memory at once (least recently used dropped first)."""
+    none.  max_loaded: models kept in memory at once (least recently used dropped first).
+    max_decoding: model decodings running at once over all models (each model also decodes one
+    request at a time); Lead-3 takes no slot, so it is never kept waiting by a long paper."""
 
     def __init__(
         self,
@@ -174,16 +181,21 @@ class ModelRegistry:
         max_loaded: int = 2,
         papers: Union[str, Path, None] = PAPERS_BUNDLE,
         loader: Optional[Callable[[Path, str], object]] = None,
+        max_decoding: int = 2,
     ):
         self.model_dir = Path(model_dir).resolve() if model_dir else None
         self.bundles = {key: Path(directory).resolve() for key, directory in ((SHIPPED, shipped), (PAPERS, papers))
                         if directory}
         self.max_loaded = max(1, max_loaded)
-        self._loader = loader or CheckpointSystem
+        self._decoding_slots = threading.BoundedSemaphore(max(1, max_decoding))
+        self._loader = loader or self._load_checkpoint
         self._loaded: "OrderedDict[Tuple[str, float], object]" = OrderedDict()
         self._lock = threading.Lock()
         self._key_locks: Dict[str, threading.Lock] = {}
         self._lead3 = Lead3()
+
+    def _load_checkpoint(self, checkpoint: Path, key: str) -> CheckpointSystem:
+        return CheckpointSystem(checkpoint, key, self._decoding_slots)
 
     # -- listing -------------------------------------------------------------------------------
 

@@ -49,6 +49,10 @@ class DecodingOptions:
         preset = DECODING_PRESETS[name]
         return cls(preset.beam, preset.min_len, preset.max_len_b, preset.lenpen, preset.no_repeat_ngram_size)
 
+    def generation_config(self) -> GenerationConfig:
+        return GenerationConfig(beam=self.beam, min_len=self.min_len, max_len_a=0, max_len_b=self.max_len,
+                                lenpen=self.lenpen, no_repeat_ngram_size=self.no_repeat_ngram_size)
+
     def validate(self) -> None:
         if not 1 <= self.beam <= 16:
             raise ValueError(f"beam size must be between 1 and 16, got {self.beam}")
@@ -58,6 +62,15 @@ class DecodingOptions:
             raise ValueError(f"minimum length must be between 0 and the maximum ({self.max_len}), got {self.min_len}")
         if self.no_repeat_ngram_size < 0:
             raise ValueError("no_repeat_ngram_size must be >= 0 (0 turns blocking off)")
+
+
+def best_hypothesis(task, model, options: DecodingOptions, sample: dict) -> dict:
+    """fairseq's beam search as the app runs it (the task's generator, with our CPU trigram
+    blocking, and its inference step): the best hypothesis of the first article in `sample`.
+    scripts/bench/papers.py times this same call."""
+    generator = task.build_generator([model], options.generation_config())
+    with torch.inference_mode():
+        return task.inference_step(generator, [model], sample)[0][0]
 
 
 @dataclass
@@ -126,19 +139,7 @@ class Summarizer:
             raise ValueError("the article has no text to summarize")
         tokens = self.dictionary.encode_line(pieces, add_if_not_exist=False, append_eos=True).long()
         sample = {"net_input": {"src_tokens": tokens[None], "src_lengths": torch.tensor([tokens.numel()])}}
-        generator = self.task.build_generator(
-            [self.model],
-            GenerationConfig(
-                beam=options.beam,
-                min_len=options.min_len,
-                max_len_a=0,
-                max_len_b=options.max_len,
-                lenpen=options.lenpen,
-                no_repeat_ngram_size=options.no_repeat_ngram_size,
-            ),
-        )
-        with torch.inference_mode():
-            best = self.task.inference_step(generator, [self.model], sample)[0][0]
+        best = best_hypothesis(self.task, self.model, options, sample)
         out_pieces = self.dictionary.string(best["tokens"])  # stops at </s>
         notes = []
         if masked is not None:

@@ -16,7 +16,14 @@ Sections (--sections, comma-separated; numbers are the issue's):
     generate  (4) fairseq-generate throughput at 400 / 2,048 / 4,096 source tokens, beam 4,
                   trigram blocking, and the share of time spent blocking trigrams
     roofline  (5) bytes the Fastformer attention core moves against the copy bandwidth
-    (also: 1 = sweep,layers; 4 or decoding = steps,generate; all)
+    papers    (issue 16) whole scientific papers: training articles per second (fp32 and bf16
+                  autocast) and generation seconds per paper (beam 4, 350 pieces) of five encoders
+                  with the same copy decoder at 1,024 .. 8,192 source pieces (scripts/bench/papers.py)
+    (also: 1 = sweep,layers; 4 or decoding = steps,generate; all = the seven sections of issue 7,
+    without papers, which runs only when named)
+
+    python scripts/benchmark.py --sections papers --quick --out /tmp/papers    # a few minutes
+    python scripts/benchmark.py --sections papers --out bench-papers --update-docs
 
 Every point runs in its own process (timing and RSS high-water mark; limits on time and memory,
 see scripts/bench/common.py). Outputs in --out: results.json (everything, with the machine and
@@ -27,6 +34,7 @@ import argparse
 import datetime
 import json
 import os
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -35,8 +43,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-SECTIONS = ["sweep", "layers", "peers", "breakdown", "steps", "generate", "roofline"]
-GROUPS = {"1": ["sweep", "layers"], "2": ["peers"], "3": ["breakdown"], "4": ["steps", "generate"], "decoding": ["steps", "generate"], "5": ["roofline"], "all": SECTIONS}
+ISSUE7_SECTIONS = ["sweep", "layers", "peers", "breakdown", "steps", "generate", "roofline"]
+SECTIONS = ISSUE7_SECTIONS + ["papers"]
+# `all` is issue 7's run; the papers study (hours of CPU) runs when named
+GROUPS = {"1": ["sweep", "layers"], "2": ["peers"], "3": ["breakdown"], "4": ["steps", "generate"], "decoding": ["steps", "generate"], "5": ["roofline"], "all": ISSUE7_SECTIONS}
 PEERS = ["fastformer", "fast-transformer-pytorch", "local", "local-attention", "transformer", "torch-sdpa"]
 PEER_PACKAGES = {"fast-transformer-pytorch": "fast_transformer_pytorch", "local-attention": "local_attention"}
 
@@ -83,10 +93,18 @@ def config(args) -> dict:
         "roofline_shapes": [[2, 8192]] if quick else [[16, 4096], [1, 65536]],
         "roofline_repeats": 5 if quick else 15,
         "pair_repeats": 2 if quick else 7,
+        "papers_lengths": [1024, 2048] if quick else [1024, 2048, 4096, 8192],
+        "papers_models": None,  # bench.papers: QUICK_ENCODERS or ENCODERS
+        "papers_tokens": 4096 if quick else 16384,
+        "papers_target": 350,
+        "papers_vocab": 16000,  # the papers recipe's vocabulary
+        "papers_repeats": 1 if quick else 3,
+        "papers_budget_s": 120.0 if quick else 300.0,
+        "papers_model_args": shlex.split(args.papers_model_args or ""),
         "threads": None,
         "thp": not args.no_thp,
     }
-    for key in ("lengths", "layer_lengths", "gen_lengths", "step_positions"):
+    for key in ("lengths", "layer_lengths", "gen_lengths", "step_positions", "papers_lengths"):
         value = getattr(args, key)
         if value:
             cfg[key] = [int(v) for v in value.split(",")]
@@ -101,7 +119,8 @@ def config(args) -> dict:
     elif args.threads:
         cfg["threads"] = int(args.threads)
         cfg["threads_reason"] = "--threads"
-    for key in ("tokens", "layer_tokens", "depth", "repeats", "budget_s", "layer_budget_s", "memory_limit_gb", "steps", "gen_batches", "gen_len"):
+    for key in ("tokens", "layer_tokens", "depth", "repeats", "budget_s", "layer_budget_s", "memory_limit_gb", "steps", "gen_batches", "gen_len",
+                "papers_tokens", "papers_target", "papers_vocab", "papers_repeats", "papers_budget_s"):
         value = getattr(args, key)
         if value is not None:
             cfg[key] = value
@@ -132,14 +151,15 @@ def log(msg: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
 
-def describe(rec: dict) -> str:
+def describe(rec: dict, modes=("infer", "train")) -> str:
     parts = []
-    for mode in ("infer", "train"):
+    for mode in modes:
         m = rec.get(mode)
         if not m:
             continue
         if m.get("status") == "ok":
-            parts.append(f"{mode} {m['us_per_token']:.2f} us/tok (x{m['repeats']}, peak +{m['peak_mb']:.0f} MB)")
+            figure = f"{m['us_per_token']:.2f} us/tok" if "us_per_token" in m else f"{m['median_s']:.2f} s"
+            parts.append(f"{mode} {figure} (x{m['repeats']}, peak +{m['peak_mb']:.0f} MB)")
         else:
             parts.append(f"{mode} {m.get('status')}: {m.get('reason', '')}")
     if not parts:
@@ -147,21 +167,39 @@ def describe(rec: dict) -> str:
     return "; ".join(parts)
 
 
-def sweep(name: str, kind: str, models: dict, lengths, tokens: int, cfg: dict, env: dict, extra=None, budget=None) -> list:
+def run_modes(spec: dict, modes, separate: bool, per_mode_s: float, memory_limit_mb: float, env: dict) -> dict:
+    """A point's modes in one worker process, or with `separate` each in its own (so that each
+    mode's peak memory is its own, not the high-water mark of the modes before it)."""
+    from bench.common import run_point
+
+    groups = [[mode] for mode in modes] if separate else [list(modes)]
+    rec = {}
+    for group in groups:
+        got = run_point(dict(spec, modes=group), env, time_limit_s=len(group) * per_mode_s + 120, memory_limit_mb=memory_limit_mb)
+        for mode in group:
+            if mode not in got:  # the process as a whole failed: every mode it ran shares the cause
+                got[mode] = {"status": got.get("status"), "reason": got.get("reason", "")}
+            got[mode].setdefault("wall_s", got.get("wall_s"))
+        rec.update(got)
+    return rec
+
+
+def sweep(name: str, kind: str, models: dict, lengths, tokens: int, cfg: dict, env: dict, extra=None, budget=None,
+          modes=("infer", "train"), separate: bool = False) -> list:
     """Every model at every length, batch = tokens // length, with the skipping rules of
     bench.common (a mode that ran out at one length is not tried at the next; estimates)."""
-    from bench.common import extrapolate, run_point
+    from bench.common import extrapolate
 
     budget, memory_limit = budget or cfg["budget_s"], cfg["memory_limit_gb"] * 1024
     points = []
     for model, payload in models.items():
-        history = {"infer": [], "train": []}
-        memory = {"infer": [], "train": []}
+        history = {mode: [] for mode in modes}
+        memory = {mode: [] for mode in modes}
         stopped = {}
         for length in lengths:
             batch = max(1, tokens // length)
             skipped = {}
-            for mode in ("infer", "train"):
+            for mode in modes:
                 if mode in stopped:
                     skipped[mode] = {"status": "skipped", "reason": stopped[mode]}
                     continue
@@ -171,30 +209,27 @@ def sweep(name: str, kind: str, models: dict, lengths, tokens: int, cfg: dict, e
                     skipped[mode] = {"status": "skipped", "reason": f"estimated {t_est:.0f} s per call (budget {budget:.0f} s)", "estimated_s": t_est}
                 elif m_est is not None and m_est > memory_limit:
                     skipped[mode] = {"status": "skipped", "reason": f"estimated peak {m_est / 1024:.1f} GB (limit {memory_limit / 1024:.0f} GB)", "estimated_mb": m_est}
-            modes = [m for m in ("infer", "train") if m not in skipped]
-            spec = dict(kind=kind, model=model, length=length, batch=batch, modes=modes, repeats=cfg["repeats"], budget_s=budget, vocab=cfg["vocab"], depth=cfg["depth"], block=cfg["block"], threads=cfg["threads"])
+            todo = [m for m in modes if m not in skipped]
+            spec = dict(kind=kind, model=model, length=length, batch=batch, modes=todo, repeats=cfg["repeats"], budget_s=budget, vocab=cfg["vocab"], depth=cfg["depth"], block=cfg["block"], threads=cfg["threads"])
             if payload:
                 spec["variant"] = payload
             if extra:
                 spec.update(extra)
-            if modes:
-                rec = run_point(spec, env, time_limit_s=len(modes) * (budget * 2 + 30) + 120, memory_limit_mb=memory_limit)
-                if "infer" not in rec and "train" not in rec and rec.get("status") != "ok":
-                    for mode in modes:  # the process as a whole failed: every mode it ran shares the cause
-                        rec[mode] = {"status": rec.get("status"), "reason": rec.get("reason", "")}
+            if todo:
+                rec = run_modes(spec, todo, separate, budget * 2 + 30, memory_limit, env)
             else:
                 rec = {k: spec[k] for k in ("kind", "model", "length", "batch")}
             rec.update(skipped)
-            for mode in ("infer", "train"):
+            for mode in modes:
                 m = rec.get(mode, {})
                 if m.get("status") == "ok":
                     history[mode].append((length, m["median_s"]))
                     memory[mode].append((length, max(m["peak_mb"], 1.0)))
                 elif m.get("status") in ("out of time", "out of memory", "error"):
                     stopped[mode] = f"{m['status']} at length {length}"
-            rec["status"] = "ok" if all(rec.get(m, {}).get("status") == "ok" for m in ("infer", "train")) else "partial"
+            rec["status"] = "ok" if all(rec.get(m, {}).get("status") == "ok" for m in modes) else "partial"
             points.append(rec)
-            log(f"[{name}] {model} N={length} B={batch}: {describe(rec)}")
+            log(f"[{name}] {model} N={length} B={batch}: {describe(rec, modes)}")
     return points
 
 
@@ -284,8 +319,16 @@ def run_sections(cfg: dict, sections, out: Path, env: dict, results: dict, save)
         results["sections"]["roofline"] = rec
         save()
 
+    def run_papers():
+        from bench import papers
+
+        encoders = papers.QUICK_ENCODERS if cfg["quick"] else papers.ENCODERS
+        cfg["papers_models"] = cfg.get("models") or encoders
+        results["sections"]["papers"] = papers.section(cfg, out / "papers-work", env, sweep)
+        save()
+
     runners = {"sweep": run_sweep, "layers": run_layers, "peers": run_peers, "breakdown": run_breakdown,
-               "steps": run_steps, "generate": run_generate, "roofline": run_roofline}
+               "steps": run_steps, "generate": run_generate, "roofline": run_roofline, "papers": run_papers}
     for name in sections:  # in the order asked for
         runners[name]()
 
@@ -296,7 +339,7 @@ def main(argv=None) -> int:
     parser.add_argument("--sections", default="all", help=f"comma-separated, from {', '.join(SECTIONS)} (or 1-5, decoding, all)")
     parser.add_argument("--out", default="benchmark-out", help="directory for results.json, report.md and the plots")
     parser.add_argument("--update-docs", action="store_true", help="write the tables into docs/benchmarks.md and the plots into docs/img/")
-    parser.add_argument("--models", help="sweep / layers / peers: only the models of these names (comma-separated)")
+    parser.add_argument("--models", help="sweep / layers / peers / papers: only the models of these names (comma-separated)")
     parser.add_argument("--lengths", help="sweep / peers lengths, comma-separated")
     parser.add_argument("--tokens", type=int, help="tokens per batch of the sweep and peers (>= the longest length)")
     parser.add_argument("--layer-lengths", dest="layer_lengths", help="layers section lengths")
@@ -314,6 +357,14 @@ def main(argv=None) -> int:
     parser.add_argument("--gen-batches", dest="gen_batches", type=int, help="generate: batches per run (the first is a warm-up when there are several)")
     parser.add_argument("--gen-batch-size", dest="gen_batch_size", type=int, help="generate: articles per batch")
     parser.add_argument("--gen-len", dest="gen_len", type=int, help="generate: tokens per hypothesis (min = max)")
+    parser.add_argument("--papers-lengths", dest="papers_lengths", help="papers: source lengths in pieces, comma-separated")
+    parser.add_argument("--papers-tokens", dest="papers_tokens", type=int, help="papers: source pieces per training batch")
+    parser.add_argument("--papers-target", dest="papers_target", type=int, help="papers: target and summary pieces")
+    parser.add_argument("--papers-vocab", dest="papers_vocab", type=int, help="papers: dictionary size")
+    parser.add_argument("--papers-repeats", dest="papers_repeats", type=int, help="papers: timed calls per mode after the warm-up")
+    parser.add_argument("--papers-budget", dest="papers_budget_s", type=float, help="papers: seconds per call before a mode is out of time")
+    parser.add_argument("--papers-model-args", dest="papers_model_args", help="papers: fairseq-train flags added to every encoder "
+                        "(e.g. \"--encoder-layers 2\"); --models picks encoders by architecture name")
     parser.add_argument("--threads", default="auto", help="torch threads in the workers: a number, or auto (default): 1 when the "
                         "1-minute load average is at least half the core count, else torch's default (the core count)")
     parser.add_argument("--no-thp", action="store_true", help="do not set THP_MEM_ALLOC_ENABLE=1 in the workers")

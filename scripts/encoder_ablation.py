@@ -11,7 +11,8 @@ For every checkpoint and ablation it prints the negative log-likelihood per targ
 
     none                the model as trained
     no_self_attention   every encoder self-attention sublayer outputs zeros: each position keeps
-                        its own embedding, position and FFN path and sees no other position
+                        its own embedding, position and FFN path and sees no other position;
+                        "n/a" for a convolution-only encoder (conv_only_small)
     no_encoder_layers   the memory the decoder reads is the embeddings (and final LayerNorm) alone
     no_local_conv       the local convolution before each attention (--encoder-local-conv) is
                         skipped; "n/a" for a model without one
@@ -49,9 +50,10 @@ def as_trained(model) -> bool:
 
 
 def zero_self_attention(model) -> bool:
-    for layer in model.encoder.layers:
+    layers = [layer for layer in model.encoder.layers if getattr(layer, "self_attention", None) is not None]
+    for layer in layers:  # a convolution-only encoder (conv_only_small) has none: n/a
         layer.self_attention.sublayer = ZeroSublayer()
-    return True
+    return bool(layers)
 
 
 def drop_encoder_layers(model) -> bool:

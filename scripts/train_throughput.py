@@ -31,20 +31,37 @@ VARIANTS = {
 }
 
 
-def build(data_bin: str, model_args):
+def build(data_dir: str, model_args, max_source_positions: int = 401, max_target_positions: int = 101, load_valid: bool = True):
+    """(task, model, criterion) built as fairseq-train builds them from `model_args`; the task
+    reads its dictionaries from `data_dir` (and the valid split unless `load_valid` is False:
+    scripts/bench/papers.py times synthetic batches on a directory holding only dictionaries)."""
     from fairseq import options, tasks
 
     import fairseq_plugins  # noqa: F401
 
     parser = options.get_training_parser()
     args = options.parse_args_and_arch(parser, [
-        data_bin, "--user-dir", str(ROOT / "fairseq_plugins"), "--task", "translation",
+        data_dir, "--user-dir", str(ROOT / "fairseq_plugins"), "--task", "translation",
         "--source-lang", "source", "--target-lang", "target", "--truncate-source",
-        "--max-source-positions", "401", "--max-target-positions", "101",
+        "--max-source-positions", str(max_source_positions), "--max-target-positions", str(max_target_positions),
         "--criterion", "label_smoothed_cross_entropy", "--label-smoothing", "0.1", "--cpu", *model_args])
     task = tasks.setup_task(args)
-    task.load_dataset("valid")
+    if load_valid:
+        task.load_dataset("valid")
     return task, task.build_model(args), task.build_criterion(args)
+
+
+def training_step(model, criterion, optimizer):
+    """One training step on a sample, as fairseq-train takes it: forward, label-smoothed loss,
+    backward and an Adam step."""
+
+    def step(sample) -> None:
+        loss, _, _ = criterion(model, sample)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+
+    return step
 
 
 def time_variant(data_bin: str, model_args, batch: int, steps: int) -> dict:
@@ -55,15 +72,12 @@ def time_variant(data_bin: str, model_args, batch: int, steps: int) -> dict:
     model.train()
     dataset = task.dataset("valid")
     sample = dataset.collater([dataset[i] for i in range(batch)])
-    optimizer = torch.optim.Adam(model.parameters(), lr=1e-4)
+    step = training_step(model, criterion, torch.optim.Adam(model.parameters(), lr=1e-4))
     times = []
-    for step in range(steps + 1):
+    for i in range(steps + 1):
         start = time.perf_counter()
-        loss, _, _ = criterion(model, sample)
-        loss.backward()
-        optimizer.step()
-        optimizer.zero_grad()
-        if step:  # the first step warms up
+        step(sample)
+        if i:  # the first step warms up
             times.append(time.perf_counter() - start)
     seconds = statistics.median(times)
     params = sum(p.numel() for p in model.parameters())

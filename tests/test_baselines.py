@@ -21,7 +21,7 @@ from fairseq_plugins.modules.local_attention import LocalAttention
 from fairseq_plugins.modules.memory_compressed import MemoryCompressedAttention
 from fairseq_plugins.modules.softmax_attention import MultiheadSoftmaxAttention
 from fairseq_plugins.modules.strided_conv import StridedConv
-from test_model import FakeTask, batch, build
+from test_model import MECHANISM_OPTIONS, FakeTask, batch, build
 
 torch.manual_seed(0)
 
@@ -296,6 +296,7 @@ def test_padding_invariance_with_small_windows(attention, stage):
         decoder_self_attention="softmax",
         local_block_size=3,
         **TINY,
+        **MECHANISM_OPTIONS.get(attention, {}),
     )
     lengths = torch.tensor([14, 12, 9, 7])
     src = torch.randint(task.dictionary.nspecial, 50, (4, 14))
@@ -441,7 +442,7 @@ SIZES = {  # tiny sizes through each model's own command-line options
     "lightconv": ["--encoder-embed-dim", 32, "--decoder-embed-dim", 32, "--encoder-ffn-embed-dim", 64,
                   "--decoder-ffn-embed-dim", 64],
 }
-ALL_SMALL = ["fastformer_small"] + CS224N_SMALL + ["lightconv_small"]
+ALL_SMALL = ["fastformer_small"] + CS224N_SMALL + ["conv_only_small", "transformer_conv_small", "lightconv_small"]
 
 
 def train_and_generate(corpus: Path, arch: str):

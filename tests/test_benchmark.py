@@ -201,3 +201,75 @@ def test_a_rerun_limited_to_some_models_replaces_only_their_points():
     assert sorted((p["model"], p["us"]) for p in merged["points"]) == [("fastformer", 5.0), ("transformer", 7.0)]
     assert bench.merge_section(old, new, None) == new  # a whole re-run replaces the section
     assert bench.merge_section(None, new, ["fastformer"]) == new
+
+
+# ------------------------------------------------------------------ section papers (issue 16)
+
+PAPERS_TINY = ["--sections", "papers", "--models", "fastformer_conv_small,transformer_small", "--papers-lengths", "64",
+               "--papers-tokens", "128", "--papers-target", "12", "--papers-vocab", "200", "--papers-model-args",
+               "--encoder-embed-dim 32 --decoder-embed-dim 32 --encoder-ffn-embed-dim 64 --decoder-ffn-embed-dim 64 "
+               "--encoder-layers 1 --decoder-layers 1"]
+
+
+def test_papers_quick_run_on_tiny_models(tmp_path):
+    """Every mode of every point measured in its own process, with the numbers the tables and the
+    targets are made of; the page block of the papers section is refreshed alone."""
+    out, results, stdout = run_benchmark(tmp_path, *PAPERS_TINY, timeout=600)
+    sec = results["sections"]["papers"]
+    assert sec["models"] == ["fastformer_conv_small", "transformer_small"] and sec["modes"] == ["train_fp32", "train_bf16", "generate"]
+    assert (sec["target_length"], sec["tokens"], sec["vocab"]) == (12, 128, 200)
+    assert [(p["model"], p["length"], p["batch"]) for p in sec["points"]] == [("fastformer_conv_small", 64, 2), ("transformer_small", 64, 2)]
+    for p in sec["points"]:
+        assert p["status"] == "ok", p
+        for mode in ("train_fp32", "train_bf16"):
+            m = p[mode]
+            assert m["status"] == "ok" and m["median_s"] > 0
+            assert m["articles_per_s"] == pytest.approx(2 / m["median_s"])
+            assert m["rss_peak_mb"] >= m["rss_base_mb"] > 0 and m["parameters"] > 0
+        gen = p["generate"]
+        assert gen["status"] == "ok" and gen["seconds_per_paper"] == gen["median_s"] > 0
+        assert gen["summary_pieces"] == [12]  # min_len = max_len: every encoder writes as much
+        assert all(p[mode]["wall_s"] > 0 for mode in sec["modes"])  # each mode's own worker process
+    # the issue's targets, Fastformer / transformer at the length nearest 4,096
+    papers_targets = [t for t in results["targets"] if "transformer_small" in t["target"]]
+    assert [t["target"].split(", ")[0] for t in papers_targets] == ["training articles per second"] * 2 + ["generation speed per paper"]
+    conv, transformer = sec["points"]
+    expected = transformer["generate"]["median_s"] / conv["generate"]["median_s"]
+    assert papers_targets[2]["measured"] == pytest.approx(expected) and papers_targets[2]["threshold"] == 3.0
+    assert all("nearest length run: 64" in t["note"] for t in papers_targets)
+    assert "## 6. Whole papers" in stdout and "| fastformer_conv_small |" in stdout
+    # --update-docs: only the papers block changes
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    page = (f"# Page\n\n{report.BEGIN}\nissue 7 tables\n{report.END}\n\nmiddle\n\n"
+            f"{report.PAPERS_BEGIN}\nold papers\n{report.PAPERS_END}\n\nafter\n")
+    (docs / "benchmarks.md").write_text(page)
+    report.update_docs(results, out, docs)
+    text = (docs / "benchmarks.md").read_text()
+    assert "issue 7 tables" in text and "old papers" not in text and text.rstrip().endswith("after")
+    assert text.index(report.PAPERS_BEGIN) < text.index("### 6. Whole papers") < text.index(report.PAPERS_END)
+    assert not (docs / "benchmarks.json").exists()  # the issue 7 run's numbers are left alone
+    assert json.loads((docs / "benchmarks_papers.json").read_text())["sections"].keys() == {"papers"}
+
+
+def test_separate_modes_run_in_their_own_processes(monkeypatch):
+    """sweep(..., separate=True): one worker per mode; a worker that dies records its own mode."""
+    benchmark = load_benchmark_module()
+    launched = []
+
+    def fake_run_point(spec, env, time_limit_s, memory_limit_mb):
+        launched.append(tuple(spec["modes"]))
+        if spec["modes"] == ["generate"]:
+            return {"status": "out of memory", "reason": "RSS over the limit", "wall_s": 1.0}
+        return {spec["modes"][0]: {"status": "ok", "median_s": 0.5, "peak_mb": 10.0, "repeats": 1}, "wall_s": 2.0}
+
+    monkeypatch.setattr(common, "run_point", fake_run_point)
+    monkeypatch.setattr(benchmark, "log", lambda msg: None)
+    cfg = {"budget_s": 10.0, "memory_limit_gb": 1.0, "repeats": 1, "vocab": 100, "depth": 1, "block": 50, "threads": 1}
+    modes = ("train_fp32", "train_bf16", "generate")
+    points = benchmark.sweep("papers", "papers", {"m": None}, [64, 128], 128, cfg, {}, modes=modes, separate=True)
+    assert launched == [("train_fp32",), ("train_bf16",), ("generate",), ("train_fp32",), ("train_bf16",)]
+    first, second = points
+    assert first["generate"]["status"] == "out of memory" and first["train_bf16"]["status"] == "ok"
+    assert second["generate"]["status"] == "skipped" and "out of memory at length 64" in second["generate"]["reason"]
+    assert first["status"] == second["status"] == "partial"

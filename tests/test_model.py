@@ -15,6 +15,9 @@ from fairseq_plugins.models.efficient_transformer import (
 
 torch.manual_seed(0)
 
+# options an encoder mechanism cannot be built without (check_config refuses it otherwise)
+MECHANISM_OPTIONS = {"none": dict(encoder_local_conv=3)}
+
 
 class FakeTask:
     def __init__(self, vocab: int = 50):
@@ -104,7 +107,7 @@ def test_fastformer_decoder_state_does_not_grow():
 @pytest.mark.parametrize("encoder", sorted(ENCODER_SELF_ATTENTION))
 def test_source_padding_changes_nothing(encoder):
     task = FakeTask()
-    model = build(encoder_self_attention=encoder, encoder_embed_dim=32, decoder_embed_dim=32)
+    model = build(encoder_self_attention=encoder, encoder_embed_dim=32, decoder_embed_dim=32, **MECHANISM_OPTIONS.get(encoder, {}))
     src, lengths, prev = batch(task)
     full, _ = model(src, lengths, prev)
     for i, n in enumerate(lengths.tolist()):

@@ -6,7 +6,9 @@
              [x + Drop(CausalSelfAttn(LN(x)));  x + Drop(CrossAttn(LN(x), memory));  x + Drop(FFN(LN(x)))]
              -> LN -> logits (output projection tied to the embedding)
 
-(pre-norm as written; `--post-norm` moves each LN after its residual sum, as in Vaswani et al.)
+(pre-norm as written; `--post-norm` moves each LN after its residual sum, as in Vaswani et al.;
+`--encoder-local-conv K` adds a depthwise-convolution sublayer before each encoder SelfAttn, and
+encoder self-attention "none" drops SelfAttn, leaving convolution + FFN layers)
 
 `ENCODER_SELF_ATTENTION`, `DECODER_SELF_ATTENTION` and `ENCODER_INPUT_STAGE` are the one place
 that maps a mechanism's name to its module; everything else is shared, so two architectures
@@ -100,12 +102,20 @@ def memory_compressed_layers(cfg, embed_dim: int, heads: int, num_layers: int) -
     ]
 
 
+def no_attention_layers(cfg, embed_dim: int, heads: int, num_layers: int) -> List[None]:
+    """No attention sub-layer at all: each layer is the local convolution + FFN (a
+    convolution-only encoder, the ablation that says what attention adds beyond the
+    convolution). check_config insists on --encoder-local-conv, or a layer would be an FFN alone."""
+    return [None] * num_layers
+
+
 ENCODER_SELF_ATTENTION: Dict[str, Callable[[object, int, int, int], ModuleList]] = {
     "softmax": softmax_layers(causal=False),
     "fastformer": fastformer_layers(causal=False),
     "local": local_layers(shifted=False),
     "shifted_local": local_layers(shifted=True),
     "memory_compressed": memory_compressed_layers,
+    "none": no_attention_layers,
 }
 DECODER_SELF_ATTENTION: Dict[str, Callable[[object, int, int, int], ModuleList]] = {
     "softmax": softmax_layers(causal=True),
@@ -237,20 +247,23 @@ class FeedForwardSublayer(nn.Module):
 
 
 class EncoderLayer(nn.Module):
-    """[local convolution ->] self-attention -> FFN, each a residual sublayer."""
+    """[local convolution ->] [self-attention ->] FFN, each a residual sublayer (the attention is
+    absent for encoder self-attention "none")."""
 
-    def __init__(self, self_attention: nn.Module, cfg):
+    def __init__(self, self_attention: Optional[nn.Module], cfg):
         super().__init__()
         dim = cfg.encoder_embed_dim
         kernel = getattr(cfg, "encoder_local_conv", 0)  # checkpoints from before the option have none
         self.local_conv = Residual(DepthwiseConv(dim, kernel), dim, cfg.dropout, cfg.post_norm) if kernel else None
-        self.self_attention = Residual(self_attention, dim, cfg.dropout, cfg.post_norm)
+        self.self_attention = None if self_attention is None else Residual(self_attention, dim, cfg.dropout, cfg.post_norm)
         self.feed_forward = Residual(FeedForwardSublayer(dim, cfg.encoder_ffn_embed_dim, cfg), dim, cfg.dropout, cfg.post_norm)
 
     def forward(self, x: Tensor, padding_mask: Optional[Tensor]) -> Tensor:
         if self.local_conv is not None:
             x = self.local_conv(x, padding_mask)
-        return self.feed_forward(self.self_attention(x, padding_mask))  # (B, T, C)
+        if self.self_attention is not None:
+            x = self.self_attention(x, padding_mask)
+        return self.feed_forward(x)  # (B, T, C)
 
 
 def beam_group(encoder_out: Dict[str, List[Tensor]]) -> int:
@@ -510,6 +523,9 @@ def check_config(args) -> None:
     kernel = getattr(args, "encoder_local_conv", 0)
     if kernel < 0 or (kernel and kernel % 2 == 0):
         raise ValueError(f"--encoder-local-conv must be 0 (none) or an odd kernel size, got {kernel}")
+    if args.encoder_self_attention == "none" and not kernel:
+        raise ValueError("--encoder-self-attention none (a convolution-only encoder) needs --encoder-local-conv K "
+                         "(an odd kernel, e.g. 7): without attention or convolution no position would see any other")
     check_windows(args)
 
 
@@ -609,6 +625,10 @@ LOCAL = dict(encoder_self_attention="local")  # blocks of --local-block-size (50
 SHIFTED_LOCAL = dict(encoder_self_attention="shifted_local")  # odd layers shifted by 25
 INPUT_CONV = dict(encoder_self_attention="softmax", encoder_input_stage="strided_conv")  # N -> N/4
 MEMORY_COMPRESSED = dict(encoder_self_attention="memory_compressed")  # keys, values N -> N/4
+# the convolution ablations (issue 16): what the attention adds beyond the kernel-7 convolution
+# of fastformer_conv_small, and the same convolution given to the transformer
+CONV_ONLY = dict(encoder_self_attention="none", encoder_local_conv=7)
+TRANSFORMER_CONV = dict(encoder_self_attention="softmax", encoder_local_conv=7)
 
 
 @register_model_architecture("efficient_transformer", "transformer_small")
@@ -639,6 +659,19 @@ def input_conv_transformer_small(args):
 def memory_compressed_transformer_small(args):
     """Memory-compressed: keys and values shortened by kernel = stride = 4 convolutions."""
     cs224n_variant(args, fastformer_small, **MEMORY_COMPRESSED)
+
+
+@register_model_architecture("efficient_transformer", "conv_only_small")
+def conv_only_small(args):
+    """No attention in the encoder: each layer is the kernel-7 depthwise convolution + FFN
+    (fastformer_conv_small without its additive attention)."""
+    cs224n_variant(args, fastformer_small, **CONV_ONLY)
+
+
+@register_model_architecture("efficient_transformer", "transformer_conv_small")
+def transformer_conv_small(args):
+    """TransformerSmall with the kernel-7 depthwise convolution before each softmax attention."""
+    cs224n_variant(args, fastformer_small, **TRANSFORMER_CONV)
 
 
 @register_model_architecture("efficient_transformer", "transformer_cnndm")

@@ -225,10 +225,11 @@ def encoder_variants() -> Dict[str, dict]:
     from fairseq.models import ARCH_MODEL_REGISTRY
     from fairseq_plugins.models.efficient_transformer import ENCODER_INPUT_STAGE, ENCODER_SELF_ATTENTION
 
-    labels = {"softmax": "transformer", "strided_conv": "input_conv"}
+    labels = {"softmax": "transformer", "strided_conv": "input_conv", "none": "conv_only"}
+    needs = {"none": {"encoder_local_conv": 7}}  # no attention: the convolution is the only mixing (conv_only_small)
     variants = {}
     for name in ENCODER_SELF_ATTENTION:
-        variants[labels.get(name, name)] = {"arch": "efficient_transformer", "overrides": {"encoder_self_attention": name}}
+        variants[labels.get(name, name)] = {"arch": "efficient_transformer", "overrides": {"encoder_self_attention": name, **needs.get(name, {})}}
     for stage in ENCODER_INPUT_STAGE:
         if stage != "none":
             variants[labels.get(stage, stage)] = {
@@ -237,7 +238,7 @@ def encoder_variants() -> Dict[str, dict]:
             }
     if "lightconv_small" in ARCH_MODEL_REGISTRY:
         variants["lightconv"] = {"arch": "lightconv_small", "overrides": {}}
-    order = ["fastformer", "transformer", "local", "shifted_local", "input_conv", "memory_compressed", "lightconv"]
+    order = ["fastformer", "transformer", "local", "shifted_local", "input_conv", "memory_compressed", "conv_only", "lightconv"]
     return dict(sorted(variants.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
 
 

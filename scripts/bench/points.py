@@ -12,6 +12,8 @@ import torch.nn.functional as F
 from torch import nn
 
 from .common import HIDDEN, FakeTask, build_model, interleaved, measure, proc_status_mb
+from .papers import papers_point
+from .summarize import summarize_point
 
 SEED = 0
 
@@ -476,4 +478,6 @@ KINDS = {
     "breakdown": breakdown_point,
     "decoder_steps": decoder_steps_point,
     "roofline": roofline_point,
+    "papers": papers_point,
+    "summarize": summarize_point,
 }

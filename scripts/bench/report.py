@@ -1,9 +1,12 @@
 """Targets, tables (markdown, also printed), plots (matplotlib, PNG) and the results page."""
+import json
 import shutil
 from pathlib import Path
 from typing import List, Optional
 
 BEGIN, END = "<!-- benchmark results: begin (written by scripts/benchmark.py --update-docs) -->", "<!-- benchmark results: end -->"
+PAPERS_BEGIN = "<!-- papers benchmark results: begin (written by scripts/benchmark.py --sections papers --update-docs) -->"
+PAPERS_END = "<!-- papers benchmark results: end -->"
 SHORT = {"out of time": "OOT", "out of memory": "OOM", "skipped": "skip", "error": "err"}
 PLOTS = ["sweep", "sweep_memory", "layers", "peers", "breakdown", "decoder_steps", "generate", "roofline"]
 
@@ -147,7 +150,30 @@ def targets(results: dict) -> List[dict]:
     if roof.get("rows"):
         worst = min(roof["rows"], key=lambda r: r["fraction_of_copy"])
         add("Fastformer attention core, fraction of copy bandwidth (smallest over shapes)", worst["fraction_of_copy"], ">=", 0.5, f"B={worst['batch']} N={worst['length']}")
+    # issue 16: whole papers, Fastformer against the transformer at 4,096 pieces
+    papers_targets(results, add)
     return rows
+
+
+def papers_targets(results: dict, add) -> None:
+    from .papers import BASELINE, FASTFORMERS
+
+    n = nearest(lengths_of(results, "papers"), 4096)
+    if n is None:
+        return
+    note = "" if n == 4096 else f"nearest length run: {n}"
+    slow = point(results, "papers", BASELINE, n)
+    for fast_model in FASTFORMERS:
+        fast = point(results, "papers", fast_model, n)
+        if fast is None or slow is None:
+            continue
+        for mode in ("train_fp32", "train_bf16"):  # same batch for both: articles/s ratio = time ratio
+            add(f"training articles per second, {fast_model} / {BASELINE} ({mode.split('_')[1]})",
+                ratio(seconds(fast, mode, "articles_per_s"), seconds(slow, mode, "articles_per_s")), ">=", 3.0, f"N={n}", note,
+                cpu=ratio(seconds(slow, mode, "cpu_median_s"), seconds(fast, mode, "cpu_median_s")))
+        add(f"generation speed per paper, {fast_model} / {BASELINE}", ratio(seconds(slow, "generate"), seconds(fast, "generate")),
+            ">=", 3.0, f"N={n}, beam {section(results, 'papers').get('beam')}", note,
+            cpu=ratio(seconds(slow, "generate", "cpu_median_s"), seconds(fast, "generate", "cpu_median_s")))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -218,7 +244,9 @@ def machine_block(results: dict) -> str:
             f"- torch {m['torch']} ({m['blas']}); workers run {cfg.get('threads') or m['torch_threads']} torch thread(s) ({cfg.get('threads_reason') or 'torch default'}); fairseq {m.get('fairseq')}; Python {m['python']}; commit {m.get('git')}",
             f"- worker environment: {env}",
             f"- load average (1, 5, 15 min) at start {m.get('load_average_start')}, at end {m.get('load_average_end')}; run {results.get('started')} .. {results.get('finished')} ({results.get('elapsed_s')} s)",
-            f"- mode: {'quick' if cfg['quick'] else 'full'}; sections {', '.join(results.get('sections_run', []))}; medians of {cfg['repeats']} timed calls after one warm-up (fewer where a point's {cfg['budget_s']:.0f} s budget allowed fewer)",
+            f"- mode: {'quick' if cfg['quick'] else 'full'}; sections {', '.join(results.get('sections_run', []))}"
+            + (f"; medians of {cfg['repeats']} timed calls after one warm-up (fewer where a point's {cfg['budget_s']:.0f} s budget allowed fewer)"
+               if set(results.get("sections_run", [])) - {"papers"} else ""),  # the papers section states its own
         ]
         + [
             f"- section `{name}` re-run {r['started']} .. {r['finished']} (load {r['load_average_start']} .. {r['load_average_end']}; budget {r['config'].get('layer_budget_s' if name == 'layers' else 'budget_s')} s per point)"
@@ -307,6 +335,7 @@ def report_markdown(results: dict, image_dir: str = "") -> str:
         if ratios:
             parts.append("Fastformer / transformer throughput: " + ", ".join(ratios))
         parts.append(img("generate"))
+    parts += papers_markdown(results)
     roof = section(results, "roofline")
     if roof.get("rows"):
         rows = [[f"{r['batch']} x {r['length']:,}", fmt(r["tensor_mb"], 0), fmt(r["copy_gb_s"], 1), fmt(r["core_s"] * 1e3, 1), fmt(r["core_gb_s"], 1), f"{r['fraction_of_copy']:.0%}", f"{r['core_share_of_layer']:.0%}"] for r in roof["rows"]]
@@ -317,6 +346,36 @@ def report_markdown(results: dict, image_dir: str = "") -> str:
             img("roofline"),
         ]
     return "\n\n".join(parts) + "\n"
+
+
+def papers_markdown(results: dict) -> List[str]:
+    sec = section(results, "papers")
+    if not sec.get("points"):
+        return []
+    extra = f"; added flags `{' '.join(sec['model_args'])}`" if sec.get("model_args") else ""
+    return [
+        f"## 6. Whole papers: training and generation by encoder (issue 16; the `*_small` sizes, 3 + 3 layers, "
+        f"d 256, softmax decoder with copy attention, vocabulary {sec.get('vocab'):,}, {sec.get('target_length')}-piece "
+        f"targets{extra})",
+        f"Each mode of each point in its own process; medians of up to {sec.get('repeats')} timed calls after a warm-up, "
+        f"a call longer than {sec.get('budget_s'):.0f} s is out of time (`OOT`); `skip`: estimated from the two shorter "
+        "lengths to exceed the time budget or the memory limit, or the mode failed at a shorter length.",
+        f"Training articles per second, fp32 (forward + label-smoothed loss + backward + Adam step; "
+        f"{sec.get('tokens'):,} source pieces per batch):",
+        grid(results, "papers", "train_fp32", "articles_per_s"),
+        "Training articles per second, bf16 autocast (`--autocast-bf16`):",
+        grid(results, "papers", "train_bf16", "articles_per_s"),
+        f"Generation, seconds per paper (one paper, beam {sec.get('beam')}, trigram blocking, exactly "
+        f"{sec.get('target_length')} pieces written):",
+        grid(results, "papers", "generate", "seconds_per_paper"),
+        "Peak memory of the process in MB (RSS high-water mark: Python, torch, fairseq, the model and the "
+        "calls), training fp32:",
+        grid(results, "papers", "train_fp32", "rss_peak_mb"),
+        "Training bf16:",
+        grid(results, "papers", "train_bf16", "rss_peak_mb"),
+        "Generation:",
+        grid(results, "papers", "generate", "rss_peak_mb"),
+    ]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -447,19 +506,39 @@ def write(results: dict, out: Path) -> str:
     return text
 
 
+def replace_block(page: Path, begin: str, end: str, body: str) -> None:
+    """Put `body` between the page's markers (appended at the end when it has none)."""
+    text = page.read_text() if page.exists() else "# Benchmarks\n"
+    if begin not in text or end not in text:
+        text = text.rstrip() + f"\n\n{begin}\n{end}\n"
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    page.write_text(head + begin + "\n\n" + body + "\n" + end + tail)
+
+
+def only_sections(results: dict, names) -> dict:
+    sub = dict(results, sections={k: v for k, v in results.get("sections", {}).items() if k in names})
+    sub["targets"] = targets(sub)
+    return sub
+
+
 def update_docs(results: dict, out: Path, docs: Path) -> None:
+    """The issue 7 sections go between BEGIN and END (plots to docs/img, the run to
+    benchmarks.json); the papers section between its own markers (its run to
+    benchmarks_papers.json), so a papers-only run leaves the rest of the page alone."""
     img = docs / "img"
     img.mkdir(parents=True, exist_ok=True)
-    for name in PLOTS:
-        if (out / f"{name}.png").exists():
-            shutil.copyfile(out / f"{name}.png", img / f"benchmark_{name}.png")
-    if (out / "results.json").exists():
-        shutil.copyfile(out / "results.json", docs / "benchmarks.json")
-    body = report_markdown(results, image_dir="img/benchmark_").replace("## ", "### ")
     page = docs / "benchmarks.md"
-    text = page.read_text() if page.exists() else f"# Benchmarks\n\n{BEGIN}\n{END}\n"
-    if BEGIN not in text or END not in text:
-        text = text.rstrip() + f"\n\n{BEGIN}\n{END}\n"
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    page.write_text(head + BEGIN + "\n\n" + body + "\n" + END + tail)
+    ran = set(results.get("sections", {}))
+    if ran - {"papers"}:
+        for name in PLOTS:
+            if (out / f"{name}.png").exists():
+                shutil.copyfile(out / f"{name}.png", img / f"benchmark_{name}.png")
+        if (out / "results.json").exists():
+            shutil.copyfile(out / "results.json", docs / "benchmarks.json")
+        body = report_markdown(only_sections(results, ran - {"papers"}), image_dir="img/benchmark_").replace("## ", "### ")
+        replace_block(page, BEGIN, END, body)
+    if "papers" in ran:
+        papers = only_sections(results, {"papers"})
+        (docs / "benchmarks_papers.json").write_text(json.dumps(papers, indent=1, default=str))
+        replace_block(page, PAPERS_BEGIN, PAPERS_END, report_markdown(papers).replace("## ", "### "))

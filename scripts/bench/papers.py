@@ -1,0 +1,141 @@
+"""Section `papers` (issue 16, item 2): whole scientific papers on this machine. Training
+articles per second and generation seconds per paper for five encoders with the same decoder,
+at 1,024 / 2,048 / 4,096 / 8,192 source pieces and ~350-piece targets (SumPubMed abstracts).
+
+    encoders   fastformer_conv_small, fastformer_small (no convolution), transformer_small,
+               conv_only_small (no attention), local_transformer_small (blocks of 50)
+    decoder    the same for all: 3 layers, d 256, softmax self-attention + --copy-attention
+               (the `papers` recipe's), vocabulary of the recipe's size (16,000)
+
+Every model is built by scripts/train_throughput.py's `build`: fairseq-train's own parser, task
+(translation, reading a directory that holds only the joined dictionary) and criterion
+(label-smoothed cross-entropy), so a variant is what `fairseq-train --arch ...` would train.
+Batches are synthetic but of the real shape: random pieces, every source exactly N pieces long
+(</s> included) and every target `target` pieces, collated by fairseq's LanguagePairDataset.
+
+Modes, each in its own worker process (so a mode's peak memory is its own):
+    train_fp32   forward + label-smoothed loss + backward + Adam step on tokens // N articles
+    train_bf16   the same with --autocast-bf16 (fp32 weights, bf16 autocast forward)
+    generate     one paper: app.summarizer.best_hypothesis (the app's beam search: beam 4,
+                 trigram blocking) with min_len = max_len = target, so every encoder writes the
+                 same number of pieces; weights are random, which does not change the work
+"""
+from pathlib import Path
+from typing import List
+
+import torch
+
+from .common import measure, proc_status_mb
+
+ENCODERS = ["fastformer_conv_small", "fastformer_small", "transformer_small", "conv_only_small", "local_transformer_small"]
+QUICK_ENCODERS = ["fastformer_conv_small", "transformer_small"]
+TRAIN_FLAGS = {"train_fp32": [], "train_bf16": ["--autocast-bf16"]}
+MODES = [*TRAIN_FLAGS, "generate"]
+FASTFORMERS = ["fastformer_conv_small", "fastformer_small"]  # compared with the transformer by the targets
+BASELINE = "transformer_small"
+
+
+def model_args(arch: str, extra: List[str]) -> List[str]:
+    """fairseq-train flags of one encoder with the study's decoder (train_throughput.COPY)."""
+    from train_throughput import COPY
+
+    return ["--arch", arch, *COPY, *extra]
+
+
+def write_dictionary(directory: Path, vocab: int) -> Path:
+    """The joined dictionary (dict.source.txt = dict.target.txt) of `vocab` made-up pieces: all a
+    translation task needs to be set up."""
+    directory.mkdir(parents=True, exist_ok=True)
+    lines = "".join(f"p{i} {vocab - i}\n" for i in range(vocab))
+    for side in ("source", "target"):
+        (directory / f"dict.{side}.txt").write_text(lines)
+    return directory
+
+
+def synthetic_sample(task, articles: int, length: int, target: int, seed: int = 0) -> dict:
+    """A fairseq training sample of `articles` pairs: random pieces, sources of exactly `length`
+    and targets of exactly `target` tokens (each ending in </s>), collated by fairseq."""
+    from fairseq.data import LanguagePairDataset
+
+    dictionary = task.source_dictionary
+    generator = torch.Generator().manual_seed(seed)
+
+    def sequence(n: int) -> torch.Tensor:
+        tokens = torch.randint(dictionary.nspecial, len(dictionary), (n,), generator=generator)
+        tokens[-1] = dictionary.eos()
+        return tokens
+
+    sources = [sequence(length) for _ in range(articles)]
+    targets = [sequence(target) for _ in range(articles)]
+    dataset = LanguagePairDataset(sources, [length] * articles, dictionary, targets, [target] * articles, dictionary)
+    return dataset.collater([dataset[i] for i in range(articles)])
+
+
+def build_for(spec: dict, mode: str):
+    from train_throughput import build
+
+    torch.manual_seed(0)
+    flags = model_args(spec["model"], spec.get("model_args", []) + TRAIN_FLAGS.get(mode, []))
+    return build(spec["dict_dir"], flags, max_source_positions=spec["length"],
+                 max_target_positions=max(1024, spec["target_length"] + 1), load_valid=False)
+
+
+def train_mode(spec: dict, mode: str) -> dict:
+    from train_throughput import training_step
+
+    task, model, criterion = build_for(spec, mode)
+    model.train()
+    step = training_step(model, criterion, torch.optim.Adam(model.parameters(), lr=1e-4))
+    sample = synthetic_sample(task, spec["batch"], spec["length"], spec["target_length"])
+    one = synthetic_sample(task, 1, spec["length"], spec["target_length"]) if spec["batch"] > 1 else None
+    base = proc_status_mb("VmRSS")
+    timing = measure(lambda: step(sample), spec["repeats"], spec["budget_s"],
+                     warmup=(lambda: step(one)) if one is not None else None)  # a long batch is not paid twice
+    timing.update(peak_mb=round(proc_status_mb("VmHWM") - base, 1), rss_peak_mb=round(proc_status_mb("VmHWM"), 1),
+                  rss_base_mb=round(base, 1), parameters=sum(p.numel() for p in model.parameters()))
+    if timing["status"] == "ok":
+        timing["articles_per_s"] = spec["batch"] / timing["median_s"]
+    return timing
+
+
+def generate_mode(spec: dict, mode: str) -> dict:
+    from app.summarizer import DecodingOptions, best_hypothesis
+
+    task, model, _ = build_for(spec, mode)
+    model.eval()
+    sample = synthetic_sample(task, 1, spec["length"], spec["target_length"])
+    del sample["target"]
+    n = spec["target_length"]
+    summary = DecodingOptions(beam=spec["beam"], min_len=n, max_len=n, lenpen=1.0, no_repeat_ngram_size=3)
+    warm = DecodingOptions(beam=spec["beam"], min_len=4, max_len=4, lenpen=1.0, no_repeat_ngram_size=3)
+    written = []
+    base = proc_status_mb("VmRSS")
+    timing = measure(lambda: written.append(len(best_hypothesis(task, model, summary, sample)["tokens"]) - 1),
+                     spec["repeats"], spec["budget_s"], warmup=lambda: best_hypothesis(task, model, warm, sample))
+    timing.update(peak_mb=round(proc_status_mb("VmHWM") - base, 1), rss_peak_mb=round(proc_status_mb("VmHWM"), 1),
+                  rss_base_mb=round(base, 1), summary_pieces=sorted(set(written)))
+    if timing["status"] == "ok":
+        timing["seconds_per_paper"] = timing["median_s"]
+    return timing
+
+
+MODE_RUNNERS = {**{mode: train_mode for mode in TRAIN_FLAGS}, "generate": generate_mode}
+
+
+def papers_point(spec: dict) -> dict:
+    """The modes of one (encoder, length) point; with threads as the spec says."""
+    return {mode: MODE_RUNNERS[mode](spec, mode) for mode in spec["modes"]}
+
+
+def section(cfg: dict, work: Path, env: dict, sweep) -> dict:
+    """Runs the section through benchmark.py's `sweep` (limits, skips, one process per mode)."""
+    dict_dir = write_dictionary(work / "dict", cfg["papers_vocab"])
+    models = {arch: None for arch in cfg["papers_models"]}
+    extra = dict(dict_dir=str(dict_dir), target_length=cfg["papers_target"], beam=cfg["beam"],
+                 model_args=cfg["papers_model_args"])
+    budgeted = dict(cfg, repeats=cfg["papers_repeats"])
+    points = sweep("papers", "papers", models, cfg["papers_lengths"], cfg["papers_tokens"], budgeted, env, extra=extra,
+                   budget=cfg["papers_budget_s"], modes=MODES, separate=True)
+    return {"models": list(models), "modes": MODES, "points": points, "tokens": cfg["papers_tokens"],
+            "target_length": cfg["papers_target"], "beam": cfg["beam"], "vocab": cfg["papers_vocab"],
+            "model_args": cfg["papers_model_args"], "repeats": cfg["papers_repeats"], "budget_s": cfg["papers_budget_s"]}
