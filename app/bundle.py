@@ -23,6 +23,17 @@ from omegaconf import DictConfig, OmegaConf
 from fairseq_plugins.fixes import load_checkpoint
 
 BUNDLE_DATA_FILES = ("spm.model", "dict.source.txt", "dict.target.txt", "prepare.json")
+DEFAULT_PRESET = "cnndm"  # for a model whose card names no preset (bundles written before cards had one)
+
+
+def read_preset(directory) -> str:
+    """The decoding preset a bundle's card (``model.json``) names, else DEFAULT_PRESET; a card
+    that cannot be read counts as naming none."""
+    try:
+        card = json.loads((Path(directory) / "model.json").read_text())
+    except (OSError, ValueError):
+        return DEFAULT_PRESET
+    return card.get("preset") or DEFAULT_PRESET
 
 
 def average_weights(states: Sequence[dict]) -> dict:

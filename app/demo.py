@@ -57,16 +57,18 @@ API_NAME = "summarize"
 DEFAULT_CONCURRENCY = 2
 DEFAULT_QUEUE_SIZE = 256
 DEFAULTS = DecodingOptions()
-LIMITS = dict(beam=(1, 8), min_len=(0, 200), max_len=(10, 400), lenpen=(0.5, 3.0))
+# the sliders' ranges: wide enough for the papers model's summaries (its preset: 200-512 pieces)
+LIMITS = dict(beam=(1, 8), min_len=(0, 512), max_len=(10, 1024), lenpen=(0.5, 3.0))
 
 TITLE = "Long-document summarizer"
 DESCRIPTION = (
     "Abstractive summaries from a <b>Fastformer</b> encoder–decoder: additive attention "
     "(Wu et al., 2021) and a small convolution over neighbouring words keep the encoder's cost "
     "linear in the article's length, and a decoder that can copy words from the article writes "
-    "the summary with beam search. Trained on news (CNN/DailyMail) for 2 hours on 2 CPU cores; "
-    "everything runs on this machine and nothing is downloaded. Compare with <b>Lead-3</b>, the "
-    "article's first three sentences."
+    "the summary with beam search. Two models: <b>news</b> (CNN/DailyMail, 400 pieces read, trained "
+    "2 hours on 2 CPU cores) and <b>scientific papers</b> (SumPubMed, whole papers of up to 8,192 "
+    "pieces, about 6,000 words, read at once). Everything runs on this machine and nothing is "
+    "downloaded. Compare with <b>Lead-3</b>, the article's first three sentences."
 )
 
 CSS = """
@@ -166,8 +168,11 @@ def describe(info: SystemInfo) -> str:
                 facts.append(f"{data['num_updates']:,} training updates")
         elif data.get("max_source_pieces"):
             facts.append(f"reads up to {data['max_source_pieces']:,} sentencepiece pieces")
+        if name == "prepare.json" and data.get("masking"):
+            facts.append("numbers and citations masked as in its training data, the article's numbers put back")
     where = "the model shipped with the app" if info.kind == "bundle" else f"checkpoint `{info.key}`"
-    return f"Abstractive: {where}" + (f" — {', '.join(facts)}." if facts else ".")
+    return (f"Abstractive (writes its own sentences): {where}" + (f" — {', '.join(facts)}." if facts else ".")
+            + " Decoding settings: this model's tuned preset.")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -362,6 +367,15 @@ def build_demo(
         value = current if current in keys else registry.default_key()
         return gr.update(choices=choices, value=value), describe_key(value)
 
+    def model_settings(key):
+        """The chosen model's description and its own decoding settings on the sliders."""
+        try:
+            options = registry.default_options(key)
+        except ModelError as err:
+            return (str(err),) + (gr.update(),) * 5
+        return (describe_key(key), options.beam, options.min_len, options.max_len, options.lenpen,
+                options.no_repeat_ngram_size > 0)
+
     def describe_key(key):
         try:
             return describe(registry.info(key))
@@ -443,7 +457,9 @@ def build_demo(
         event.then(render_stats, inputs=[details], outputs=[stats], api_visibility="private", queue=False)
         upload.upload(load_upload, inputs=[upload], outputs=[article, stats], api_visibility="private",
                       concurrency_limit=concurrency, concurrency_id="upload")
-        model.change(describe_key, inputs=[model], outputs=[model_info], api_visibility="private", queue=False)
+        model.change(model_settings, inputs=[model],
+                     outputs=[model_info, beam, min_length, max_length, length_penalty, trigram_blocking],
+                     api_visibility="private", queue=False)
         clear.click(lambda: ("", None, "", None, render_stats(None)), outputs=[article, upload, summary, details, stats],
                     api_visibility="private", queue=False)
         demo.load(refresh_models, inputs=[model], outputs=[model, model_info], api_visibility="private", queue=False)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple, Union
 
+from .bundle import DEFAULT_PRESET, read_preset
 from .summarizer import DecodingOptions, Summary
 
 __all__ = [
@@ -271,6 +272,13 @@ class ModelRegistry:
             if info.key == key:
                 return info
         raise ModelError(f"Unknown model {key!r}: choose one of the listed models.")
+
+    def default_options(self, key: str) -> DecodingOptions:
+        """The decoding settings tuned for a system, without loading it: the preset its bundle
+        card names (``model.json``), else the news preset."""
+        info = self.info(key)
+        preset = read_preset(info.path.parent) if info.path is not None else None
+        return DecodingOptions.from_preset(preset or DEFAULT_PRESET)
 
     # -- loading -------------------------------------------------------------------------------
 

@@ -26,6 +26,8 @@ from fairseq_plugins.evaluation import DECODING_PRESETS, longest_summary
 from fairseq_plugins.fixes import load_checkpoint
 from fairseq_plugins.readable import readable
 
+from .bundle import read_preset
+
 
 # The shipped model is a CNN/DailyMail summarizer: its defaults are the `cnndm` preset, whose
 # lengths and length penalty were tuned on `valid` (fairseq_plugins/evaluation.py), so the demo,
@@ -86,10 +88,6 @@ class Summary:
     normalized_sentences: List[str] = field(default_factory=list)  # as the model wrote them (lower case, tokenized)
 
 
-def _read_json(path: Path) -> dict:
-    return json.loads(path.read_text()) if path.exists() else {}
-
-
 class Summarizer:
     """A checkpoint plus the data directory that holds its dictionary, sentencepiece model and
     preparation settings (`dict.source.txt`, `spm.model`, `prepare.json`)."""
@@ -108,9 +106,9 @@ class Summarizer:
         self.task = task
         self.dictionary = task.source_dictionary
         self.sentencepiece = text.load_sentencepiece(str(data_dir / "spm.model"))
-        settings = _read_json(data_dir / "prepare.json")
+        settings = json.loads((data_dir / "prepare.json").read_text()) if (data_dir / "prepare.json").exists() else {}
         # a bundle's card names the decoding preset tuned for it (scripts/export_model.py --preset)
-        self.preset = _read_json(data_dir / "model.json").get("preset") or "cnndm"
+        self.preset = read_preset(data_dir)
         if self.preset not in DECODING_PRESETS:
             raise ValueError(f"{data_dir / 'model.json'}: unknown decoding preset {self.preset!r}")
         model_limit = self.model.max_positions()[0] - 1  # room for </s>

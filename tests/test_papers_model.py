@@ -70,6 +70,10 @@ def test_registry_and_cli_offer_the_papers_model(tiny_papers_bundle, paper, tmp_
     registry = ModelRegistry(None, shipped=None, papers=tiny_papers_bundle)
     assert [key for _, key in registry.choices()] == [PAPERS, LEAD3]
     assert "Scientific papers" in registry.info(PAPERS).label
+    # the page's sliders take the model's own preset, read from its card without loading it
+    assert registry.default_options(PAPERS) == DecodingOptions.from_preset("papers")
+    assert not registry.is_loaded(PAPERS)
+    assert registry.default_options(LEAD3) == DecodingOptions.from_preset("cnndm")
     result = registry.get(PAPERS).summarize(paper, OPTIONS)
     assert "<dig>" not in result.summary
     path = tmp_path / "paper.txt"
