@@ -20,7 +20,7 @@ Where a setting is not in the source (paper / report), the value is ours and say
 import argparse
 import shlex
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Dict, List, Optional, Tuple
 
 __all__ = ["Recipe", "RECIPES", "get_recipe", "recipe_args", "COMMON_ARGS"]
@@ -130,6 +130,54 @@ _TABLE9_NOTES = (
     " sources cut shorter at preparation time cannot be lengthened by the recipe.",
 )
 
+_CPU_BUDGET = Recipe(
+    name="cpu_budget",
+    arch="fastformer_conv_small",
+    description="The demo model's recipe (scripts/train_demo_model.sh runs the same flags):"
+    " Fastformer encoder with a local convolution before each attention, softmax decoder,"
+    " copy attention, trained for a cumulative wall-clock budget on CPU",
+    source="ours",
+    lr=1e-3,
+    warmup_updates=800,
+    dropout=0.1,
+    weight_decay=0.0,
+    clip_norm=1.0,
+    max_source_pieces=400,
+    max_target_pieces=100,
+    batch_size=None,
+    extra=("--max-tokens", "6000", "--required-batch-size-multiple", "1",
+           "--decoder-self-attention", "softmax", "--copy-attention", "--autocast-bf16"),
+    stop=("--max-epoch", "50", "--stop-time-hours", "2"),
+    checkpointing=_checkpointing(500, keep=-1),
+    preset="cnndm",
+    log_interval=25,
+    notes=("--stop-time-hours counts cumulative training time, kept in the checkpoint, so a"
+           " resumed run stops at the same total budget.",
+           "Batches by tokens (--max-tokens per process): with NPROC > 1 the effective"
+           " batch grows with the number of processes."),
+)
+
+
+# The papers model: the cpu_budget model reading whole papers; its own data, batch, stop and preset.
+_PAPERS = replace(
+    _CPU_BUDGET,
+    name="papers",
+    description="The scientific-paper model (app/model_papers): the cpu_budget model reading"
+    " whole SumPubMed papers (8,192 pieces, numbers and citations masked) and writing"
+    " abstracts of up to 512 pieces",
+    warmup_updates=500,
+    max_source_pieces=8192,
+    max_target_pieces=512,
+    extra=("--max-tokens", "131072", "--required-batch-size-multiple", "1",
+           "--decoder-self-attention", "softmax", "--copy-attention", "--autocast-bf16"),
+    stop=("--max-epoch", "100", "--stop-time-hours", "0.21"),
+    preset="papers",
+    log_interval=50,
+    prepare_extra=("--mask-numbers", "--vocab-size", "16000"),
+    notes=("--max-tokens 131072: about 16-24 papers a batch, sized for one GPU (the shipped model"
+           " trained 0.21 h on one H100); on CPU pass a smaller --max-tokens.",),
+)
+
 RECIPES: Dict[str, Recipe] = {
     r.name: r
     for r in [
@@ -172,57 +220,8 @@ RECIPES: Dict[str, Recipe] = {
     ]
     + [_cs224n(v) for v in _CS224N_ARCHS]
     + [
-        Recipe(
-            name="cpu_budget",
-            arch="fastformer_conv_small",
-            description="The demo model's recipe (scripts/train_demo_model.sh runs the same flags):"
-            " Fastformer encoder with a local convolution before each attention, softmax decoder,"
-            " copy attention, trained for a cumulative wall-clock budget on CPU",
-            source="ours",
-            lr=1e-3,
-            warmup_updates=800,
-            dropout=0.1,
-            weight_decay=0.0,
-            clip_norm=1.0,
-            max_source_pieces=400,
-            max_target_pieces=100,
-            batch_size=None,
-            extra=("--max-tokens", "6000", "--required-batch-size-multiple", "1",
-                   "--decoder-self-attention", "softmax", "--copy-attention", "--autocast-bf16"),
-            stop=("--max-epoch", "50", "--stop-time-hours", "2"),
-            checkpointing=_checkpointing(500, keep=-1),
-            preset="cnndm",
-            log_interval=25,
-            notes=("--stop-time-hours counts cumulative training time, kept in the checkpoint, so a"
-                   " resumed run stops at the same total budget.",
-                   "Batches by tokens (--max-tokens per process): with NPROC > 1 the effective"
-                   " batch grows with the number of processes."),
-        ),
-        Recipe(
-            name="papers",
-            arch="fastformer_conv_small",
-            description="The scientific-paper model (app/model_papers): the cpu_budget model reading"
-            " whole SumPubMed papers (8,192 pieces, numbers and citations masked) and writing"
-            " abstracts of up to 512 pieces",
-            source="ours",
-            lr=1e-3,
-            warmup_updates=500,
-            dropout=0.1,
-            weight_decay=0.0,
-            clip_norm=1.0,
-            max_source_pieces=8192,
-            max_target_pieces=512,
-            batch_size=None,
-            extra=("--max-tokens", "131072", "--required-batch-size-multiple", "1",
-                   "--decoder-self-attention", "softmax", "--copy-attention", "--autocast-bf16"),
-            stop=("--max-epoch", "100", "--stop-time-hours", "0.27"),
-            checkpointing=_checkpointing(500, keep=-1),
-            preset="papers",
-            log_interval=50,
-            prepare_extra=("--mask-numbers", "--vocab-size", "16000"),
-            notes=("--max-tokens 131072: 16 papers of 8,192 pieces a batch; sized for one GPU (the"
-                   " shipped model trained 0.27 h on one H100); on CPU pass a smaller --max-tokens.",),
-        ),
+        _CPU_BUDGET,
+        _PAPERS,
     ]
 }
 
