@@ -145,7 +145,8 @@ class Summarizer:
             if restored:
                 notes.append(f"{restored} number(s) in the summary were copied back from the article: the model "
                              "writes a placeholder for a number and points at the article's number it copies.")
-        normalized = text.unjoin(text.decode_pieces(out_pieces))
+        decoded = text.decode_pieces(out_pieces)
+        normalized = text.unjoin(masking.unpad(decoded) if masked is not None else decoded)
         normalized, dropped = faithfulness.whole_sentences(normalized)
         if dropped:  # the length limit stopped the model mid-sentence: a person reads whole sentences only
             notes.append("The model's last sentence was cut off by the maximum length and is left out.")

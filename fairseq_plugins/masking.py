@@ -128,3 +128,14 @@ def restore(pieces: Sequence[str], source_pieces: Sequence[str], numbers: Sequen
 def count_number_symbols(pieces: Sequence[str]) -> int:
     """How many ``<dig>`` a sequence of pieces (or tokens) holds."""
     return sum(1 for piece in pieces if piece == NUMBER)
+
+
+# "8-cell" is masked as "<dig> -cell" (the symbol stands apart, as SumPubMed writes "<dig> -fold"),
+# so a restored number comes back as "8 -cell"
+_PADDED_HYPHEN_RE = re.compile(r"(?<=\d) -(?=[^\W\d_])")
+
+
+def unpad(text: str) -> str:
+    """Restored text with a number glued back to the hyphenated word after it ("8 -cell" ->
+    "8-cell"), the one spacing that masking adds and a detokenizer cannot know about."""
+    return _PADDED_HYPHEN_RE.sub("-", text)

@@ -144,3 +144,13 @@ def test_prepare_with_mask_numbers(tmp_path):
     assert lengths["truncated_lines"] > 0
     assert lengths["pieces_dropped_by_truncation"] > 0
     assert lengths["pieces_mean"] < lengths["pieces_mean_before_truncation"]
+
+
+@pytest.mark.parametrize("restored, readable", [
+    ("early 8 -cell embryos", "early 8-cell embryos"),
+    ("a 2.5 -fold rise", "a 2.5-fold rise"),
+    ("from 3 - 5 days", "from 3 - 5 days"),  # a spaced dash between numbers stays
+    ("the -fold of x", "the -fold of x"),  # only after a number
+])
+def test_unpad_glues_a_number_to_its_hyphenated_word(restored, readable):
+    assert masking.unpad(restored) == readable
