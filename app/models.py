@@ -277,8 +277,7 @@ class ModelRegistry:
         """The decoding settings tuned for a system, without loading it: the preset its bundle
         card names (``model.json``), else the news preset."""
         info = self.info(key)
-        preset = read_preset(info.path.parent) if info.path is not None else None
-        return DecodingOptions.from_preset(preset or DEFAULT_PRESET)
+        return DecodingOptions.from_preset(read_preset(info.path.parent) if info.path is not None else DEFAULT_PRESET)
 
     # -- loading -------------------------------------------------------------------------------
 

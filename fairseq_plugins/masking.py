@@ -107,6 +107,7 @@ def restore(pieces: Sequence[str], source_pieces: Sequence[str], numbers: Sequen
     digit_positions = [i for i, piece in enumerate(source_pieces) if piece == NUMBER]
     # source positions whose number is known, and that number
     usable = [(pos, numbers[k]) for k, pos in enumerate(digit_positions) if k < len(numbers) and numbers[k] is not None]
+    usable_positions = [pos for pos, _ in usable]
     out: List[str] = []
     in_turn = 0
     for t, piece in enumerate(pieces):
@@ -117,7 +118,7 @@ def restore(pieces: Sequence[str], source_pieces: Sequence[str], numbers: Sequen
         elif not usable:
             out.append(NUMBER_PLACEHOLDER)
         elif attention is not None and t < attention.shape[1]:
-            weights = attention[[pos for pos, _ in usable], t]  # (usable,)
+            weights = attention[usable_positions, t]  # (usable,)
             out.append(usable[int(weights.argmax())][1])
         else:
             out.append(usable[min(in_turn, len(usable) - 1)][1])
