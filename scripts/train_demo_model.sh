@@ -11,7 +11,7 @@
 # ends, run the same command again: it continues from checkpoints/$NAME/checkpoint_last.pt.
 # Settings (environment): DATA, NAME [cpu_budget_conv], HOURS [2], LR [1e-3], WARMUP [800],
 #   MAX_TOKENS [6000], VOCAB [8000], MAX_SOURCE [400], MAX_TARGET [100], AVERAGE [3],
-#   SAVE_EVERY [500], KEEP [-1: all, about 84 MB each], PREPARE_ONLY [0; 1: prepare the data and stop],
+#   SAVE_EVERY [500], LOG_INTERVAL [25], KEEP [-1: all, about 84 MB each], PREPARE_ONLY [0; 1: prepare the data and stop],
 #   OUT [app/model], MODEL_ARGS [see below], WORK [the repository: data-bin/, checkpoints/, runs/ go under it].
 # A run that has reached HOURS and been exported is not touched again (fairseq would train one more
 # update past the budget on every re-run); delete runs/$NAME/finished to train it again.
@@ -32,6 +32,7 @@ MAX_SOURCE="${MAX_SOURCE:-400}"
 MAX_TARGET="${MAX_TARGET:-100}"
 AVERAGE="${AVERAGE:-3}"
 SAVE_EVERY="${SAVE_EVERY:-500}"  # updates between checkpoints (each also runs a short validation)
+LOG_INTERVAL="${LOG_INTERVAL:-25}"  # updates between fairseq's progress lines
 KEEP="${KEEP:--1}"  # interval checkpoints kept, -1 all (scripts/training_curve.py reads them; the last AVERAGE are averaged for the export)
 OUT="${OUT:-$ROOT/app/model}"
 # Fastformer encoder (3 layers sharing one attention module, each preceded by a kernel-7 depthwise
@@ -71,7 +72,7 @@ echo "==> training for $HOURS h of cumulative training time (log: $RUN_DIR/train
   --max-tokens "$MAX_TOKENS" --required-batch-size-multiple 1 --stop-time-hours "$HOURS" --max-epoch 50 \
   --save-dir "$SAVE_DIR" --no-epoch-checkpoints --save-interval-updates "$SAVE_EVERY" --keep-interval-updates "$KEEP" \
   --max-valid-steps 20 --skip-invalid-size-inputs-valid-test \
-  --log-format simple --log-interval 25 --cpu --num-workers 0 --seed 1 2>&1 | tee -a "$RUN_DIR/train.log"
+  --log-format simple --log-interval "$LOG_INTERVAL" --cpu --num-workers 0 --seed 1 2>&1 | tee -a "$RUN_DIR/train.log"
 
 echo "==> exporting the average of the last $AVERAGE checkpoints to $OUT"
 mapfile -t LAST < <(ls -t "$SAVE_DIR"/checkpoint_*_*.pt | head -n "$AVERAGE")

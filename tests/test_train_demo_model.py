@@ -36,6 +36,7 @@ def run_recipe(work: Path, data: Path, hours: float) -> subprocess.CompletedProc
         MAX_TOKENS="3000",
         WARMUP="10",
         SAVE_EVERY="4",
+        LOG_INTERVAL="2",  # a progress line every 2 updates: shown however slow the machine is
         AVERAGE="2",
         OUT=str(work / "bundle"),
         MODEL_ARGS=TINY_MODEL,
