@@ -5,8 +5,9 @@
     dict.source.txt   the joined fairseq dictionary (dict.target.txt is the same file)
     dict.target.txt
     prepare.json      how the data was prepared (source truncation, vocabulary size, ...)
-    model.json        what the model is: architecture, updates, the checkpoints averaged, and the
-                      decoding preset tuned for it (the app's defaults for this model)
+    model.json        what the model is: architecture, kind (abstractive or extractive), updates,
+                      the checkpoints averaged, and the decoding preset tuned for it (the app's
+                      defaults for this model)
 
 `Summarizer(bundle / "checkpoint.pt")` loads it (the data directory defaults to the
 checkpoint's own). fp16 halves the size; the model is built in fp32 and the weights are cast on
@@ -24,6 +25,8 @@ from fairseq_plugins.fixes import load_checkpoint
 
 BUNDLE_DATA_FILES = ("spm.model", "dict.source.txt", "dict.target.txt", "prepare.json")
 DEFAULT_PRESET = "cnndm"  # for a model whose card names no preset (bundles written before cards had one)
+# the checkpoint's model name -> what it writes (the card's "kind"); every other model is abstractive
+MODEL_KINDS = {"extractive_summarizer": "extractive"}
 
 
 def read_preset(directory) -> str:
@@ -34,6 +37,26 @@ def read_preset(directory) -> str:
     except (OSError, ValueError):
         return DEFAULT_PRESET
     return card.get("preset") or DEFAULT_PRESET
+
+
+def read_kind(directory) -> str:
+    """What a bundle's model writes: "abstractive" (its own sentences) or "extractive" (the
+    article's sentences); bundles whose card does not say are abstractive."""
+    try:
+        card = json.loads((Path(directory) / "model.json").read_text())
+    except (OSError, ValueError):
+        return "abstractive"
+    return card.get("kind") or "abstractive"
+
+
+def _forget_pretrained_encoder(model_cfg) -> None:
+    """The extractive model's --pretrained-encoder only initialised training; its weights are in
+    the bundle now, so loading the bundle must not look for that file (on another machine)."""
+    if isinstance(model_cfg, dict):
+        if model_cfg.get("pretrained_encoder"):
+            model_cfg["pretrained_encoder"] = None
+    elif getattr(model_cfg, "pretrained_encoder", None):
+        model_cfg.pretrained_encoder = None
 
 
 def average_weights(states: Sequence[dict]) -> dict:
@@ -75,6 +98,7 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
         # fairseq turns the saved dict into a DictConfig on load; save it back as fairseq does,
         # a plain dict, which the weights-only loader accepts (a DictConfig it refuses)
         cfg = OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
+    _forget_pretrained_encoder(cfg["model"])
     exported = {
         "cfg": cfg,
         "args": last.get("args"),
@@ -97,10 +121,13 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
     model_cfg = cfg["model"]  # an argparse.Namespace for argparse-registered archs, else a dict
     if isinstance(model_cfg, dict):
         arch = model_cfg.get("arch") or model_cfg.get("_name")
+        model_name = model_cfg.get("_name")
     else:
         arch = getattr(model_cfg, "arch", None)
+        model_name = getattr(model_cfg, "_name", None)
     card = {
         "arch": arch,
+        "kind": MODEL_KINDS.get(model_name, "abstractive"),
         "num_updates": last["optimizer_history"][-1].get("num_updates"),
         "averaged_checkpoints": [Path(p).name for p in checkpoints],
         "weights_dtype": "float16" if half else "float32",

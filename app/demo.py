@@ -42,9 +42,10 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import inputs  # noqa: F401  (importing the package sets the no-telemetry variables first)
+from .bundle import read_kind, read_preset
 from .inputs import InputError
 from .models import LEAD3, ModelError, ModelRegistry, SystemInfo
-from .summarizer import DecodingOptions
+from .summarizer import DECODING_PRESETS, DecodingOptions
 
 import gradio as gr  # noqa: E402  (after app/__init__.py has set the environment)
 
@@ -62,13 +63,14 @@ LIMITS = dict(beam=(1, 8), min_len=(0, 512), max_len=(10, 1024), lenpen=(0.5, 3.
 
 TITLE = "Long-document summarizer"
 DESCRIPTION = (
-    "Abstractive summaries from a <b>Fastformer</b> encoder–decoder: additive attention "
-    "(Wu et al., 2021) and a small convolution over neighbouring words keep the encoder's cost "
-    "linear in the article's length, and a decoder that can copy words from the article writes "
-    "the summary with beam search. Two models: <b>news</b> (CNN/DailyMail, 400 pieces read, trained "
-    "2 hours on 2 CPU cores) and <b>scientific papers</b> (SumPubMed, whole papers of up to 8,192 "
-    "pieces, about 6,000 words, read at once). Everything runs on this machine and nothing is "
-    "downloaded. Compare with <b>Lead-3</b>, the article's first three sentences."
+    "Summaries from a <b>Fastformer</b> encoder: additive attention (Wu et al., 2021) and a small "
+    "convolution over neighbouring words keep its cost linear in the article's length. "
+    "<b>Extractive</b> news model (the default): the encoder scores every sentence and the best "
+    "three are given as the article writes them. <b>Abstractive</b> models write their own "
+    "sentences with a decoder that can copy words from the article: <b>news</b> (CNN/DailyMail, "
+    "400 pieces read, trained 2 hours on 2 CPU cores) and <b>scientific papers</b> (SumPubMed, whole "
+    "papers of up to 8,192 pieces, about 6,000 words, read at once). Everything runs on this "
+    "machine and nothing is downloaded. Compare with <b>Lead-3</b>, the article's first three sentences."
 )
 
 CSS = """
@@ -171,8 +173,13 @@ def describe(info: SystemInfo) -> str:
         if name == "prepare.json" and data.get("masking"):
             facts.append("numbers and citations masked as in its training data, the article's numbers put back")
     where = "the model shipped with the app" if info.kind == "bundle" else f"checkpoint `{info.key}`"
-    return (f"Abstractive (writes its own sentences): {where}" + (f" — {', '.join(facts)}." if facts else ".")
-            + " Decoding settings: this model's tuned preset.")
+    facts_text = f" — {', '.join(facts)}." if facts else "."
+    if read_kind(bundle) == "extractive":
+        k = DECODING_PRESETS[read_preset(bundle)].lead_k
+        return (f"Extractive (copies the article's own sentences, as written, so nothing is spliced or "
+                f"invented): {where}{facts_text} It gives the {k} sentences it scores highest; the decoding "
+                "settings do not apply to it.")
+    return f"Abstractive (writes its own sentences): {where}{facts_text} Decoding settings: this model's tuned preset."
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
-"""The systems the demo can run: the shipped model bundles (news, scientific papers),
-checkpoints found under a configured model directory, and the Lead-3 extractive baseline.
+"""The systems the demo can run: the shipped model bundles (news extractive and abstractive,
+scientific papers), checkpoints found under a configured model directory, and the Lead-3
+extractive baseline.
 
     registry = ModelRegistry(model_dir="checkpoints")
-    registry.choices()        # [(label, key), ...] for a dropdown; keys: "shipped" (news),
-                              # "papers", "lead3", or a checkpoint's path relative to the model
-                              # directory
+    registry.choices()        # [(label, key), ...] for a dropdown; keys: "extractive" (news),
+                              # "shipped" (news, abstractive), "papers", "lead3", or a
+                              # checkpoint's path relative to the model directory
     system = registry.get(key)             # loaded once, cached (thread-safe)
     summary = system.summarize(article, DecodingOptions(...))   # an app.Summary
 
@@ -32,9 +33,11 @@ from .summarizer import DecodingOptions, Summary
 __all__ = [
     "SHIPPED",
     "PAPERS",
+    "EXTRACTIVE",
     "LEAD3",
     "SHIPPED_BUNDLE",
     "PAPERS_BUNDLE",
+    "EXTRACTIVE_BUNDLE",
     "ModelError",
     "SystemInfo",
     "Lead3",
@@ -44,15 +47,19 @@ __all__ = [
 ]
 
 APP_DIR = Path(__file__).resolve().parent
-SHIPPED_BUNDLE = APP_DIR / "model"  # news (CNN/DailyMail)
-PAPERS_BUNDLE = APP_DIR / "model_papers"  # scientific papers (SumPubMed)
+SHIPPED_BUNDLE = APP_DIR / "model"  # news (CNN/DailyMail), abstractive
+PAPERS_BUNDLE = APP_DIR / "model_papers"  # scientific papers (SumPubMed), abstractive
+EXTRACTIVE_BUNDLE = APP_DIR / "model_extractive"  # news, extractive (the news model's encoder)
 SHIPPED = "shipped"
 PAPERS = "papers"
+EXTRACTIVE = "extractive"
 LEAD3 = "lead3"
-# the shipped bundles, in the order a person sees them: key -> label
+# the shipped bundles, in the order a person sees them (the first one installed is the default):
+# key -> label; the label says what kind of summary each writes
 BUNDLE_LABELS = {
-    SHIPPED: "News articles: Fastformer (shipped model)",
-    PAPERS: "Scientific papers: Fastformer (shipped model, reads whole papers)",
+    EXTRACTIVE: "News articles: Fastformer, extractive (picks the article's own sentences)",
+    SHIPPED: "News articles: Fastformer, abstractive (writes new sentences)",
+    PAPERS: "Scientific papers: Fastformer, abstractive (reads whole papers)",
 }
 DATA_FILES = ("spm.model", "dict.source.txt")
 MAX_SCANNED = 200  # checkpoints listed from the model directory at most
@@ -168,9 +175,10 @@ def _within(path: Path, root: Path) -> bool:
 class ModelRegistry:
     """Selectable systems and a small cache of loaded ones.
 
-    shipped: the bundle directory of the default (news) model (``app/model``); papers: the
-    scientific-paper bundle (``app/model_papers``); either skipped if it has no checkpoint.pt or
-    is None.  model_dir: a directory searched (recursively) for ``*.pt`` files; None for
+    shipped: the bundle directory of the abstractive news model (``app/model``); papers: the
+    scientific-paper bundle (``app/model_papers``); extractive: the extractive news model
+    (``app/model_extractive``, the default when installed); each skipped if it has no
+    checkpoint.pt or is None.  model_dir: a directory searched (recursively) for ``*.pt`` files; None for
     none.  max_loaded: models kept in memory at once (least recently used dropped first).
     max_decoding: model decodings running at once over all models (each model also decodes one
     request at a time); Lead-3 takes no slot, so it is never kept waiting by a long paper."""
@@ -183,10 +191,11 @@ class ModelRegistry:
         papers: Union[str, Path, None] = PAPERS_BUNDLE,
         loader: Optional[Callable[[Path, str], object]] = None,
         max_decoding: int = 2,
+        extractive: Union[str, Path, None] = EXTRACTIVE_BUNDLE,
     ):
         self.model_dir = Path(model_dir).resolve() if model_dir else None
-        self.bundles = {key: Path(directory).resolve() for key, directory in ((SHIPPED, shipped), (PAPERS, papers))
-                        if directory}
+        given = ((SHIPPED, shipped), (PAPERS, papers), (EXTRACTIVE, extractive))
+        self.bundles = {key: Path(directory).resolve() for key, directory in given if directory}
         self.max_loaded = max(1, max_loaded)
         self._decoding_slots = threading.BoundedSemaphore(max(1, max_decoding))
         self._loader = loader or self._load_checkpoint
@@ -252,7 +261,8 @@ class ModelRegistry:
         return [(info.label, info.key) for info in self.systems()]
 
     def default_key(self) -> str:
-        """The shipped news model if there is one, else the first listed model, else Lead-3."""
+        """The first shipped model installed (BUNDLE_LABELS' order: the extractive news model,
+        then the abstractive one), else the first listed checkpoint, else Lead-3."""
         return self.systems()[0].key
 
     def info(self, key: str) -> SystemInfo:

@@ -1,15 +1,18 @@
 """Summarize an article from a file or standard input.
 
-    python -m app.summarize article.txt                      # the shipped model (app/model/)
+    python -m app.summarize article.txt                      # the default model (extractive news)
     python -m app.summarize paper.pdf --stats                # .txt, .md, .html and .pdf files
     python -m app.summarize < article.txt                    # standard input, when piped
     cat article.txt | python -m app.summarize -              # standard input, explicitly
+    python -m app.summarize article.txt --model news         # the abstractive news model
     python -m app.summarize article.txt --model lead3        # the Lead-3 baseline
     python -m app.summarize paper.pdf --model papers         # the scientific-paper model (whole papers)
     python -m app.summarize article.txt --checkpoint CKPT [--data-dir DATA_BIN]
 
-The default model is the bundle shipped with the app (``app/model/checkpoint.pt``) when it is
-there, otherwise the quick-start checkpoint that ``make demo`` trains.  Files are read by
+The default model is the extractive news bundle shipped with the app
+(``app/model_extractive/``: the article's own sentences, the three it scores highest), else the
+abstractive news bundle (``app/model/``), otherwise the quick-start checkpoint that ``make
+demo`` trains.  Files are read by
 ``app/inputs.py``, as the demo reads uploads: UTF-8 or another text encoding, HTML and Markdown
 reduced to their text, PDFs through their text layer.
 
@@ -25,16 +28,21 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-SHIPPED_CHECKPOINT = Path(__file__).resolve().parent / "model" / "checkpoint.pt"
+APP_DIR = Path(__file__).resolve().parent
+SHIPPED_CHECKPOINT = APP_DIR / "model" / "checkpoint.pt"
+EXTRACTIVE_CHECKPOINT = APP_DIR / "model_extractive" / "checkpoint.pt"
 QUICKSTART_CHECKPOINT = REPO / "checkpoints" / "quickstart" / "checkpoint_best.pt"
 QUICKSTART_DATA = REPO / "data-bin" / "quickstart"
-# --model NAME for the shipped bundles
-NAMED_MODELS = {"news": SHIPPED_CHECKPOINT, "papers": Path(__file__).resolve().parent / "model_papers" / "checkpoint.pt"}
+# --model NAME for the shipped bundles (app/models.py lists the same bundles for the page; this
+# module does not import it, so that --help and Lead-3 start without loading torch)
+NAMED_MODELS = {"extractive": EXTRACTIVE_CHECKPOINT, "news": SHIPPED_CHECKPOINT,
+                "papers": APP_DIR / "model_papers" / "checkpoint.pt"}
 
 
 def default_checkpoint() -> Path:
-    """The shipped bundle if present, else the quick-start checkpoint."""
-    return SHIPPED_CHECKPOINT if SHIPPED_CHECKPOINT.is_file() else QUICKSTART_CHECKPOINT
+    """The shipped extractive news model if present, else the abstractive one, else the
+    quick-start checkpoint (the page's default is the same)."""
+    return next((path for path in (EXTRACTIVE_CHECKPOINT, SHIPPED_CHECKPOINT) if path.is_file()), QUICKSTART_CHECKPOINT)
 
 
 def read_article(source: str) -> str:
@@ -76,10 +84,12 @@ def main(argv=None) -> int:
     parser.add_argument("article", nargs="?", default=None,
                         help="text, Markdown, HTML or PDF file, or - for standard input (the default when it is piped)")
     parser.add_argument("--model", default=None,
-                        help="'news' (the shipped news model, the default), 'papers' (the shipped scientific-paper "
-                             "model, reads whole papers), 'lead3' (the Lead-3 baseline), or a checkpoint path")
+                        help="'extractive' (the shipped extractive news model, the default), 'news' (the shipped "
+                             "abstractive news model), 'papers' (the shipped scientific-paper model, reads whole "
+                             "papers), 'lead3' (the Lead-3 baseline), or a checkpoint path")
     parser.add_argument("--checkpoint", default=None,
-                        help="fairseq checkpoint (default: app/model/checkpoint.pt if present, else the quick-start's)")
+                        help="fairseq checkpoint (default: the shipped extractive, else abstractive, news model, "
+                             "else the quick-start's)")
     parser.add_argument("--data-dir", default=None,
                         help="directory with spm.model and dict.*.txt (default: the checkpoint's own, or the quick-start's)")
     # decoding flags default to the model's own preset (its bundle card names it: cnndm, papers)

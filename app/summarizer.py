@@ -10,6 +10,10 @@ the training data, then fairseq's own beam search (`task.build_generator`) with 
 trigram-blocking fix.  The model writes lowercased, tokenized sentences; `Summary.summary` and
 `Summary.sentences` are what a person reads (`fairseq_plugins.readable.readable`: detokenized
 and cased as the article writes its words), `Summary.normalized_sentences` what the model wrote.
+
+An extractive checkpoint (`fairseq_plugins/models/extractive.py`) instead scores the article's
+sentences and returns the preset's `lead_k` best (`fairseq_plugins.extraction.choose`) exactly as
+the article writes them; the beam search settings do not apply to it.
 """
 import json
 import time
@@ -21,9 +25,10 @@ import fairseq_plugins  # noqa: F401  (registers the models; applies the fairseq
 import torch
 from fairseq import checkpoint_utils
 from fairseq.dataclass.configs import GenerationConfig
-from fairseq_plugins import faithfulness, masking, text
+from fairseq_plugins import alignment, extraction, faithfulness, masking, text
 from fairseq_plugins.evaluation import DECODING_PRESETS, longest_summary
 from fairseq_plugins.fixes import load_checkpoint
+from fairseq_plugins.models.extractive import ExtractiveSummarizer
 from fairseq_plugins.readable import readable
 
 from .bundle import read_preset
@@ -113,10 +118,16 @@ class Summarizer:
             raise ValueError(f"{data_dir / 'model.json'}: unknown decoding preset {self.preset!r}")
         model_limit = self.model.max_positions()[0] - 1  # room for </s>
         self.max_source_pieces = min(max_source_pieces or settings.get("max_source_pieces") or model_limit, model_limit)
-        self.length_cap = longest_summary(self.model)  # fairseq's stop, whatever max_len asks for
+        # fairseq's stop, whatever max_len asks for (an extractive model writes nothing: no cap)
+        self.length_cap = 0 if isinstance(self.model, ExtractiveSummarizer) else longest_summary(self.model)
         # a model trained on masked numbers and citations (SumPubMed) reads a person's text masked
         # the same way, and its summary gets the article's numbers back (fairseq_plugins/masking.py)
         self.masks_numbers = bool(settings.get("masking"))
+        self.extractive = isinstance(self.model, ExtractiveSummarizer)
+        if self.extractive and self.masks_numbers:
+            raise ValueError(f"{checkpoint}: an extractive model trained on masked numbers is not supported "
+                             "(its sentences could not be given back as the article writes them)")
+        self.sentences_extracted = DECODING_PRESETS[self.preset].lead_k  # extractive models only
 
     def default_options(self) -> DecodingOptions:
         """The decoding settings tuned for this model (its preset)."""
@@ -125,6 +136,8 @@ class Summarizer:
     def summarize(self, article: str, options: Optional[DecodingOptions] = None) -> Summary:
         options = options or self.default_options()
         options.validate()
+        if self.extractive:
+            return self._extract(article)
         length_cap = self.length_cap
         if options.min_len > length_cap:
             raise ValueError(f"minimum length must be at most {length_cap} pieces, the longest summary this model "
@@ -163,6 +176,38 @@ class Summarizer:
             used_pieces=used,
             output_pieces=len(best["tokens"]) - 1,
             truncated=total > used,
+            seconds=time.perf_counter() - start,
+            notes=notes,
+        )
+
+    def _extract(self, article: str) -> Summary:
+        """The article's own sentences, verbatim, that the extractive model scores highest."""
+        start = time.perf_counter()
+        normalized = text.normalize_text(article)
+        if not normalized.strip():
+            raise ValueError("the article has no text to summarize")
+        pairs = alignment.raw_sentences(article, None, normalized)  # (normalized, verbatim) per sentence
+        sentences = [norm for norm, _ in pairs]
+        pieces = extraction.sentence_pieces(self.sentencepiece, sentences, self.max_source_pieces)
+        scores = extraction.sentence_scores(self.model, self.dictionary, [extraction.source_line(pieces)])[0]
+        chosen = extraction.choose(scores, sentences, self.sentences_extracted)
+        # counted as prepare_source counts an article (pieces of its words, no separators)
+        total = sum(len(p) for p in extraction.sentence_pieces(self.sentencepiece, sentences, None))
+        used = sum(len(p) for p in pieces)
+        notes = [f"Extractive: the {len(chosen)} sentences of the article the model scores highest, copied as the "
+                 "article writes them."]
+        if len(pieces) < len(sentences):
+            notes.append(f"The model read the first {len(pieces)} of the article's {len(sentences)} sentences "
+                         f"(whole sentences, up to {self.max_source_pieces} pieces).")
+        verbatim = [pairs[i][1] for i in chosen]
+        return Summary(
+            summary="\n".join(verbatim),
+            sentences=verbatim,
+            normalized_sentences=[sentences[i] for i in chosen],
+            input_pieces=total,
+            used_pieces=used,
+            output_pieces=sum(len(pieces[i]) for i in chosen),
+            truncated=len(pieces) < len(sentences),
             seconds=time.perf_counter() - start,
             notes=notes,
         )

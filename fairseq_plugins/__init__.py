@@ -4,4 +4,4 @@ from . import fixes  # noqa: F401  (first: it imports fairseq with the logging g
 
 fixes.apply()
 
-from . import models, scoring  # noqa: E402,F401
+from . import criterions, models, scoring  # noqa: E402,F401

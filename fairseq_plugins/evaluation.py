@@ -15,6 +15,9 @@ Systems (each turns JSON Lines articles into one summary a document, sentences j
   the data directory's sentencepiece model and source limit (the function and settings that
   prepared the training data), the dictionary of that directory, then fairseq's beam search
   (``task.build_generator``) in batches built by fairseq's own batch iterator.
+- ``ExtractiveSystem``: a trained extractive model (models/extractive.py) scores the article's
+  sentences and the best ``lead_k`` are the summary; ``load_system`` picks the class a checkpoint
+  needs.
 
 References: the ``summary`` field's lines (sentences joined by "\\n" in our JSON Lines files),
 whitespace collapsed, nothing else changed.
@@ -52,7 +55,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import faithfulness, masking, text
+from . import extraction, faithfulness, masking, text
 from .scoring.rouge import DISPLAY_NAMES, ROUGE_TYPES, score_document
 
 __all__ = [
@@ -69,6 +72,8 @@ __all__ = [
     "oracle_indices",
     "oracle_summary",
     "CheckpointSystem",
+    "ExtractiveSystem",
+    "load_system",
     "score_pairs",
     "measure_pairs",
     "corpus_scores",
@@ -481,6 +486,61 @@ class CheckpointSystem:
             required_batch_size_multiple=1,
             num_workers=0,
         ).next_epoch_itr(shuffle=False)
+
+
+class ExtractiveSystem(CheckpointSystem):
+    """A checkpoint of ``models/extractive.py``: each article's sentences (as training split the
+    normalized article) are scored by the model, and the summary is the preset's ``lead_k``
+    best-scoring ones with trigram blocking, in article order (``extraction.choose``).  Only the
+    sentences that fit whole in the source limit are read."""
+
+    def set_preset(self, preset: DecodingPreset) -> None:
+        self.preset = preset  # beam search settings do not apply; lead_k: sentences extracted
+
+    def sources(self, article: str) -> Tuple[List[str], str]:
+        """(the article's normalized sentences, the source line the model reads)."""
+        if self.masks_numbers:
+            article = masking.mask(article).text
+        sentences = text.split_sentences(text.normalize_text(article))
+        pieces = extraction.sentence_pieces(self.sp, sentences, self.max_source_pieces)
+        return sentences[:len(pieces)], extraction.source_line(pieces)
+
+    def summarize(self, articles: Sequence[str]) -> List[str]:
+        out = [""] * len(articles)
+        prepared = [(i, *self.sources(article)) for i, article in enumerate(articles)]
+        prepared = [row for row in prepared if row[1]]
+        start = time.perf_counter()
+        for first in range(0, len(prepared), self.batch_size):
+            batch = prepared[first:first + self.batch_size]
+            scores = extraction.sentence_scores(self.model, self.src_dict, [source for _, _, source in batch])
+            for (i, sentences, _), row_scores in zip(batch, scores):
+                chosen = extraction.choose(row_scores, sentences, self.preset.lead_k)
+                out[i] = _clean_line(sentences[j] for j in chosen)
+        self.log(f"extracted {len(prepared)} summaries ({time.perf_counter() - start:.0f} s)")
+        return out
+
+
+# model name (the checkpoint's cfg.model._name) -> the system that runs it; others decode
+SYSTEMS_BY_MODEL = {"extractive_summarizer": ExtractiveSystem}
+
+
+def load_system(checkpoint, data_bin, preset: DecodingPreset, **kwargs) -> CheckpointSystem:
+    """The system for a checkpoint: extractive models extract, every other model decodes."""
+    from . import fixes
+
+    try:
+        cfg = fixes.load_checkpoint(str(checkpoint)).get("cfg") or {}
+    except (ValueError, FileNotFoundError, OSError):
+        cfg = {}  # CheckpointSystem reports the problem with its own message
+    from fairseq.models import ARCH_MODEL_NAME_REGISTRY
+
+    model_cfg = cfg.get("model") if hasattr(cfg, "get") else None
+    # a dict (exported bundles) or a DictConfig names the model; an argparse Namespace (fairseq-train
+    # with a named architecture) names the architecture
+    field = (lambda key: model_cfg.get(key)) if hasattr(model_cfg, "get") else (lambda key: getattr(model_cfg, key, None))
+    name = field("_name") or field("arch")
+    name = ARCH_MODEL_NAME_REGISTRY.get(name, name)  # an architecture's name -> its model's
+    return SYSTEMS_BY_MODEL.get(name, CheckpointSystem)(checkpoint, data_bin, preset, **kwargs)
 
 
 # ---------------------------------------------------------------------------------------------

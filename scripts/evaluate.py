@@ -15,7 +15,9 @@ generate: ``--system`` is a checkpoint (with ``--data-bin``, the directory it wa
 its sentencepiece model, dictionary and source limit prepare each article exactly as training
 did), ``leadK`` (``lead3``: the first K sentences; ``lead``: the preset's K) or ``oracle``
 (greedy extractive oracle: sentences maximising ROUGE-1 + ROUGE-2 against the reference, at
-most the preset's ``oracle_max_sentences``).
+most the preset's ``oracle_max_sentences``).  An extractive checkpoint (models/extractive.py,
+trained on scripts/prepare_extractive.py's data) takes the preset's ``lead_k`` best-scoring
+sentences instead of decoding.
 A checkpoint decodes with the preset's beam search settings (``--beam``, ``--min-len``,
 ``--max-len-b``, ``--lenpen``, ``--no-repeat-ngram-size`` override them).  Writes
 ``hypotheses.txt`` and ``references.txt`` (one summary a line, sentences separated by ``<n>``),
@@ -100,6 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--lenpen", type=float)
     gen.add_argument("--no-repeat-ngram-size", type=_non_negative)
     gen.add_argument("--oracle-max-sentences", type=_positive)
+    gen.add_argument("--sentences", type=_positive,
+                     help="sentences an extractive system gives (lead: K, an extractive checkpoint) [the preset's lead_k]")
 
     tune = sub.add_parser("tune", parents=[common], help="search decoding settings on a slice of valid")
     tune.add_argument("--system", required=True, help="checkpoint file")
@@ -152,7 +156,7 @@ def cmd_generate(args, ev) -> int:
     kind, value = _system_kind(args.system)
     preset = ev.get_preset(args.preset, beam=args.beam, min_len=args.min_len, max_len_b=args.max_len_b,
                            lenpen=args.lenpen, no_repeat_ngram_size=args.no_repeat_ngram_size,
-                           oracle_max_sentences=args.oracle_max_sentences)
+                           oracle_max_sentences=args.oracle_max_sentences, lead_k=args.sentences)
     if kind == "checkpoint":
         path = Path(value)
         if not path.exists():
@@ -177,12 +181,13 @@ def cmd_generate(args, ev) -> int:
         hypotheses = ev.parallel_map(ev.oracle_summary, [(d.article, d.summary, preset.oracle_max_sentences)
                                                          for d in chosen], args.workers)
     else:
-        system = ev.CheckpointSystem(value, args.data_bin, preset, batch_size=args.batch_size,
-                                     max_tokens=args.max_tokens, max_source_pieces=args.max_source_pieces,
-                                     device="cpu" if args.cpu else "auto")
+        system = ev.load_system(value, args.data_bin, preset, batch_size=args.batch_size,
+                                max_tokens=args.max_tokens, max_source_pieces=args.max_source_pieces,
+                                device="cpu" if args.cpu else "auto")
         meta.update(data_bin=str(Path(args.data_bin).resolve()), decoding={
             k: getattr(preset, k) for k in ("beam", "no_repeat_ngram_size", "min_len", "max_len_a", "max_len_b", "lenpen")},
-            max_source_pieces=system.max_source_pieces, num_updates=system.num_updates)
+            max_source_pieces=system.max_source_pieces, num_updates=system.num_updates,
+            extracted_sentences=preset.lead_k if isinstance(system, ev.ExtractiveSystem) else None)
         hypotheses = system.summarize([d.article for d in chosen])
     references = [ev.reference_line(d.summary) for d in chosen]
     meta["seconds"] = round(time.perf_counter() - start, 3)

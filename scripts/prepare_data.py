@@ -310,19 +310,22 @@ def check_dictionary(path: Path, sp) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def binarize(out: Path, splits: Sequence[str], dict_path: Path, workers: int) -> None:
-    """fairseq-preprocess (in a subprocess, so its logging stays its own) into a temporary
-    directory, then every output moved into place; its log (full of temporary paths) is
-    dropped."""
+def binarize(out: Path, splits: Sequence[str], dict_path: Path, workers: int,
+             target_dict_path: Optional[Path] = None, prefix: str = "spm") -> None:
+    """fairseq-preprocess (in a subprocess, so its logging stays its own) of ``{split}.{prefix}.
+    {source,target}`` into a temporary directory, then every output moved into place; its log
+    (full of temporary paths) is dropped.  One joined dictionary, or ``target_dict_path`` for the
+    targets (the labels of scripts/prepare_extractive.py)."""
     tmp = out / ".preprocess-tmp"
     if tmp.exists():
         shutil.rmtree(tmp)
     cmd = [sys.executable, "-m", "fairseq_cli.preprocess",
            "--source-lang", SOURCE_LANG, "--target-lang", TARGET_LANG,
-           "--joined-dictionary", "--srcdict", str(dict_path),
+           "--srcdict", str(dict_path),
            "--destdir", str(tmp), "--workers", str(max(1, workers)), "--dataset-impl", "mmap"]
+    cmd += ["--joined-dictionary"] if target_dict_path is None else ["--tgtdict", str(target_dict_path)]
     for split in splits:
-        cmd += [f"--{split}pref", str(out / f"{split}.spm")]
+        cmd += [f"--{split}pref", str(out / f"{split}.{prefix}")]
     result = subprocess.run(cmd, capture_output=True, text=True)
     if result.returncode != 0:
         shutil.rmtree(tmp, ignore_errors=True)

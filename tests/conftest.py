@@ -75,6 +75,47 @@ def build_tiny_bundle(work: Path, papers: bool = False) -> Path:
     return bundle
 
 
+# the tiny extractive model reads more: the tiny vocabulary spends many pieces on a word, and the
+# tests' article should fit whole
+TINY_EXTRACTIVE_MAX_SOURCE = 600
+
+
+def build_tiny_extractive_bundle(work: Path, abstractive_bundle: Path) -> Path:
+    """The toy corpus -> prepare_extractive.py with the tiny bundle's sentencepiece ->
+    fairseq-train of the extractive model, its encoder started from the tiny bundle's (6 updates, inside the first epoch: the interval checkpoint is written)
+    -> export_model.py.  Returns the bundle directory (work/model)."""
+    py = sys.executable
+    corpus, data_bin, ckpts, bundle = work / "corpus", work / "data-bin", work / "checkpoints", work / "model"
+    _run([py, "scripts/make_toy_corpus.py", str(corpus), "--train", "80", "--valid", "8"])
+    _run([py, "scripts/prepare_extractive.py", "--name", "toy_ext", "--out-dir", str(data_bin), "--bundle",
+          str(abstractive_bundle), "--train", str(corpus / "train.jsonl"), "--valid", str(corpus / "valid.jsonl"),
+          "--max-source-pieces", str(TINY_EXTRACTIVE_MAX_SOURCE), "--workers", "1", "--quiet"])
+    _run([py, "-m", "fairseq_cli.train", str(data_bin / "toy_ext"), "--user-dir", "fairseq_plugins",
+          "--arch", "extractive_summarizer", *TINY_MODEL_ARGS, "--sentence-layers", "1",
+          "--pretrained-encoder", str(abstractive_bundle / "checkpoint.pt"),
+          "--task", "translation", "--source-lang", "source", "--target-lang", "target",
+          "--max-source-positions", str(TINY_EXTRACTIVE_MAX_SOURCE + 1), "--max-target-positions", "1024",
+          "--criterion", "sentence_extraction", "--label-smoothing", "0.1",
+          "--optimizer", "adam", "--lr", "3e-3", "--lr-scheduler", "inverse_sqrt", "--warmup-updates", "4",
+          "--max-tokens", "4000", "--max-update", "6", "--disable-validation",
+          "--save-dir", str(ckpts), "--no-epoch-checkpoints", "--no-last-checkpoints",
+          "--save-interval-updates", "6", "--keep-interval-updates", "1",
+          "--log-format", "simple", "--log-interval", "100", "--cpu", "--num-workers", "0", "--seed", "1"],
+         env=dict(os.environ, OMP_NUM_THREADS="1"))
+    checkpoints = sorted(ckpts.glob("checkpoint_*_*.pt"))
+    if not checkpoints:
+        raise RuntimeError(f"fairseq-train wrote no checkpoint in {ckpts}: {os.listdir(ckpts)}")
+    _run([py, "scripts/export_model.py", "--data-bin", str(data_bin / "toy_ext"), "--out", str(bundle),
+          "--preset", "cnndm", str(checkpoints[-1])])
+    return bundle
+
+
+@pytest.fixture(scope="session")
+def tiny_extractive_bundle(tiny_bundle, tmp_path_factory) -> Path:
+    """A bundle of a tiny extractive model whose encoder started from the tiny bundle's."""
+    return build_tiny_extractive_bundle(tmp_path_factory.mktemp("tiny-extractive-model"), tiny_bundle)
+
+
 @pytest.fixture(scope="session")
 def tiny_papers_bundle(tmp_path_factory) -> Path:
     """A bundle of the tiny papers model (masked numbers, long sources, the papers preset)."""

@@ -63,11 +63,14 @@ def test_paste_click_read_summary_and_counts(page, demo_server):
     summary = page.input_value("#summary textarea")
     assert summary.strip()
     used, total, out = number(page, "used"), number(page, "input"), number(page, "output")
-    limit = demo_server.registry.get("shipped").max_source_pieces
-    assert total == expected_pieces(demo_server, "shipped", article)
-    assert used == min(total, limit) and 1 <= out <= 120
+    default = demo_server.registry.default_key()  # the extractive news model when it is shipped
+    limit = demo_server.registry.get(default).max_source_pieces
+    assert total == expected_pieces(demo_server, default, article)
+    # a model reads up to its limit; the extractive one reads whole sentences only
+    assert (used == total <= limit) or (total > limit >= used > limit - 200)
+    assert 1 <= out <= 300
     badge = page.inner_text("#stats .badge")
-    assert ("truncated" in badge) == (total > limit)
+    assert ("truncated" in badge) == (used < total)
     assert float(page.inner_text('#stats [data-stat="seconds"] .number')) > 0
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOT), full_page=True)

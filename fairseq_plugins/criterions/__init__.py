@@ -1,0 +1,2 @@
+"""Criteria registered with fairseq (`--criterion NAME`)."""
+from . import sentence_extraction  # noqa: F401

@@ -1,0 +1,121 @@
+"""Extractive summarization around models/extractive.py: training examples (the article's
+sentences joined by ``<n>`` + the greedy oracle's labels) and choosing the summary from the
+model's sentence scores.
+
+    example = make_example(sentences, reference_sentences, sp, max_pieces=640, oracle_sentences=3)
+    example.source        # "▁the ▁cat ... <n> ▁it ..."  (pieces; whole sentences only)
+    example.labels        # "1 0 0 1 ..."                 (one per sentence in the source)
+    scores = sentence_scores(model, dictionary, [example.source])[0]   # one float per sentence
+    chosen = choose(scores, sentences, k=3)                            # indices, article order
+
+Only whole sentences go into a source: a sentence that would cross ``max_pieces`` and every one
+after it are left out (counted in ``Example.dropped_sentences``), so the labels and the sentences
+the model sees are the same list.  The oracle is computed over those sentences: it is the best the
+model could do with what it reads.
+
+``choose`` is BertSumExt's selection (Liu & Lapata 2019): sentences in order of score, skipping
+one that shares a word trigram with a sentence already chosen (trigram blocking), until k are
+chosen; the summary gives them in article order.
+"""
+from dataclasses import dataclass
+from typing import List, Optional, Sequence
+
+from . import text
+
+LABELS = ("0", "1")  # the words of the label dictionary: not in the summary, in it
+
+__all__ = ["LABELS", "Example", "make_example", "source_line", "choose", "sentence_scores"]
+
+
+@dataclass
+class Example:
+    source: str  # space-joined pieces, sentences separated by <n>
+    labels: str  # "1 0 ...": one label per sentence in ``source``
+    sentences: int  # sentences in the source
+    dropped_sentences: int  # sentences left out: they would not fit in max_pieces
+    positives: int  # oracle sentences
+
+
+def sentence_pieces(sp, sentences: Sequence[str], max_pieces: Optional[int]) -> List[List[str]]:
+    """The pieces of the leading sentences that fit in ``max_pieces`` together with the ``<n>``
+    between them.  A first sentence longer than the limit is cut to it (the model still reads
+    something)."""
+    out: List[List[str]] = []
+    used = 0
+    for sentence in sentences:
+        pieces = sp.encode(sentence, out_type=str)
+        if not pieces:
+            continue
+        cost = len(pieces) + (1 if out else 0)  # + the separator before it
+        if max_pieces is not None and used + cost > max_pieces:
+            if not out:
+                out.append(pieces[:max_pieces])
+            break
+        out.append(pieces)
+        used += cost
+    return out
+
+
+def source_line(pieces: Sequence[Sequence[str]]) -> str:
+    """Sentences' pieces -> one source line, sentences joined by ``<n>``."""
+    return f" {text.SENTENCE_SEPARATOR} ".join(" ".join(p) for p in pieces)
+
+
+def make_example(sentences: Sequence[str], reference_sentences: Sequence[str], sp,
+                 max_pieces: Optional[int], oracle_sentences: Optional[int] = 3) -> Example:
+    """A training example: the sentences that fit, and the greedy oracle's labels over them
+    (``evaluation.oracle_indices``; ``oracle_sentences`` None: as many as improve ROUGE)."""
+    from .evaluation import oracle_indices
+
+    sentences = [s for s in sentences if s.strip()]
+    pieces = sentence_pieces(sp, sentences, max_pieces)
+    kept = sentences[:len(pieces)]
+    chosen = set(oracle_indices(kept, reference_sentences, oracle_sentences))
+    return Example(
+        source=source_line(pieces),
+        labels=" ".join("1" if i in chosen else "0" for i in range(len(kept))),
+        sentences=len(kept),
+        dropped_sentences=len(sentences) - len(kept),
+        positives=len(chosen),
+    )
+
+
+def _trigrams(sentence: str) -> set:
+    words = sentence.split()
+    return {tuple(words[i:i + 3]) for i in range(len(words) - 2)}
+
+
+def choose(scores: Sequence[float], sentences: Sequence[str], k: int, block_trigrams: bool = True) -> List[int]:
+    """Indices (in article order) of the k best-scoring sentences, skipping any that repeats a
+    word trigram of one already chosen when ``block_trigrams``.  ``sentences`` are the normalized
+    sentences the scores belong to (scores may be fewer: the rest were not read)."""
+    if k < 1:
+        raise ValueError(f"the number of sentences to extract must be at least 1, got {k}")
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+    chosen: List[int] = []
+    seen: set = set()
+    for i in order:
+        grams = _trigrams(sentences[i])
+        if block_trigrams and grams & seen:
+            continue
+        chosen.append(i)
+        seen |= grams
+        if len(chosen) == k:
+            break
+    return sorted(chosen)
+
+
+def sentence_scores(model, dictionary, sources: Sequence[str]) -> List[List[float]]:
+    """The model's logit for every sentence of each source line (pieces joined by ``<n>``), one
+    batch, padded on the right."""
+    import torch
+
+    rows = [dictionary.encode_line(line, add_if_not_exist=False, append_eos=True).long() for line in sources]
+    width = max(r.numel() for r in rows)
+    tokens = torch.full((len(rows), width), dictionary.pad(), dtype=torch.long)  # (B, T)
+    for i, row in enumerate(rows):
+        tokens[i, :row.numel()] = row
+    lengths = torch.tensor([r.numel() for r in rows])
+    with torch.inference_mode():
+        logits, padding_mask = model(tokens, lengths)  # (B, S), (B, S)
+    return [logits[i][~padding_mask[i]].tolist() for i in range(len(rows))]

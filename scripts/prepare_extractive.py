@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Prepare an extractive-summarization corpus for fairseq: each article's sentences joined by
+``<n>`` (the pieces of a trained model's sentencepiece, so its encoder can start the extractive
+model), and one label per sentence, 1 for a sentence of the greedy oracle summary.
+
+    scripts/prepare_extractive.py --name cnndm_ext --bundle app/model \\
+        --train ../shared/data/cnndm/train.jsonl.gz --valid ../shared/data/cnndm/valid.jsonl.gz \\
+        [--out-dir data-bin] [--max-source-pieces 640] [--oracle-sentences 3] [--workers 2] [--limit N]
+
+``--bundle`` is the directory of the abstractive model whose encoder the extractive one starts
+from (``spm.model``, ``dict.source.txt``, ``prepare.json``): its sentencepiece and dictionary are
+copied, and its number masking (SumPubMed) is applied.  Writes into OUT_DIR/NAME/:
+
+  {split}.ext.source, {split}.ext.target   pieces with <n> between sentences; "1 0 0 1 ..."
+  {split}.source-target.*.bin/idx          fairseq-preprocess output; dict.target.txt: the labels
+  spm.model, dict.source.txt, prepare.json the bundle's, and the settings and counts
+
+Train with the ``extractive`` recipe (``scripts/train.sh extractive DATA_BIN SAVE_DIR
+--pretrained-encoder BUNDLE/checkpoint.pt``).  Sentences that do not fit in
+``--max-source-pieces`` are left out whole and counted in prepare.json.  Bad input gives a
+one-line error and exit status 2.
+"""
+import argparse
+import functools
+import json
+import multiprocessing
+import shutil
+import sys
+from pathlib import Path
+from typing import Optional, Sequence
+
+SCRIPTS = Path(__file__).resolve().parent
+for path in (SCRIPTS.parent, SCRIPTS):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+from tqdm import tqdm  # noqa: E402
+
+from fairseq_plugins import corpora, extraction, masking, text  # noqa: E402
+from prepare_data import PREPARE_JSON, PrepareError, binarize  # noqa: E402
+
+PREFIX = "ext"
+LABELS_DICT = "dict.labels.txt"
+
+_sentencepiece = None  # one per worker process
+
+
+def _load(spm_path: str) -> None:
+    global _sentencepiece
+    _sentencepiece = text.load_sentencepiece(spm_path)
+
+
+def _example(record: corpora.Record, max_pieces: int, oracle_sentences: Optional[int], mask_numbers: bool):
+    article, summary = record.article, record.summary_sentences
+    if mask_numbers:
+        article = masking.mask(article).text
+        summary = [masking.mask(s).text for s in summary]
+    sentences = text.split_sentences(text.normalize_text(article))
+    reference = [text.normalize_text(s) for s in summary]
+    return extraction.make_example(sentences, reference, _sentencepiece, max_pieces, oracle_sentences)
+
+
+def prepare_split(split: str, path: str, out: Path, spm_path: Path, max_pieces: int,
+                  oracle_sentences: Optional[int], mask_numbers: bool, workers: int,
+                  limit: Optional[int], show_progress: bool) -> dict:
+    skips = corpora.SkipCounter()
+    try:
+        records = corpora.read_corpus(path, "auto", skips)
+    except ValueError as err:
+        raise PrepareError(str(err)) from None
+    if limit:
+        records = (r for _, r in zip(range(limit), records))
+    counts = {"articles": 0, "empty": 0, "sentences": 0, "dropped_sentences": 0, "positives": 0}
+    make = functools.partial(_example, max_pieces=max_pieces, oracle_sentences=oracle_sentences,
+                             mask_numbers=mask_numbers)
+    with open(out / f"{split}.{PREFIX}.source", "w") as src, open(out / f"{split}.{PREFIX}.target", "w") as tgt, \
+            multiprocessing.Pool(max(1, workers), initializer=_load, initargs=(str(spm_path),)) as pool:
+        for example in tqdm(pool.imap(make, records, chunksize=16), desc=f"{split}: oracle labels",
+                            disable=not show_progress, unit=" articles"):
+            if not example.sentences:
+                counts["empty"] += 1  # nothing to extract from: left out, counted
+                continue
+            src.write(example.source + "\n")
+            tgt.write(example.labels + "\n")
+            counts["articles"] += 1
+            counts["sentences"] += example.sentences
+            counts["dropped_sentences"] += example.dropped_sentences
+            counts["positives"] += example.positives
+    counts["skipped_records"] = skips.skipped
+    if not counts["articles"]:
+        raise PrepareError(f"{path}: no article with text in it")
+    return counts
+
+
+def prepare(name: str, bundle, train: str, valid: str, out_dir="data-bin", max_source_pieces: int = 640,
+            oracle_sentences: Optional[int] = 3, workers: int = 2, limit: Optional[int] = None,
+            show_progress: bool = True) -> dict:
+    bundle = Path(bundle)
+    for needed in ("spm.model", "dict.source.txt"):
+        if not (bundle / needed).is_file():
+            raise PrepareError(f"{bundle}: no {needed} in it (--bundle: a model directory, e.g. app/model)")
+    for split, path in (("train", train), ("valid", valid)):
+        if not Path(path).exists():
+            raise PrepareError(f"--{split} {path}: no such file")
+    out = Path(out_dir) / name
+    out.mkdir(parents=True, exist_ok=True)
+    bundle_settings = json.loads((bundle / PREPARE_JSON).read_text()) if (bundle / PREPARE_JSON).exists() else {}
+    mask_numbers = bool(bundle_settings.get("masking"))
+    dictionary = (bundle / "dict.source.txt").read_text()
+    if f"{text.SENTENCE_SEPARATOR} " not in dictionary:
+        raise PrepareError(f"{bundle}/dict.source.txt has no {text.SENTENCE_SEPARATOR}")
+    shutil.copyfile(bundle / "spm.model", out / "spm.model")
+    shutil.copyfile(bundle / "dict.source.txt", out / "dict.source.txt")
+    counts = {}
+    for split, path in (("train", train), ("valid", valid)):
+        counts[split] = prepare_split(split, path, out, out / "spm.model", max_source_pieces, oracle_sentences,
+                                      mask_numbers, workers, limit, show_progress)
+    (out / LABELS_DICT).write_text("".join(f"{label} 1\n" for label in extraction.LABELS))
+    binarize(out, ["train", "valid"], out / "dict.source.txt", workers, target_dict_path=out / LABELS_DICT,
+             prefix=PREFIX)
+    settings = {
+        "extractive": True,
+        "bundle": str(bundle),
+        "max_source_pieces": max_source_pieces,
+        "oracle_sentences": oracle_sentences,
+        "masking": mask_numbers,
+        "counts": counts,
+    }
+    (out / PREPARE_JSON).write_text(json.dumps(settings, indent=2) + "\n")
+    return settings
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit status 2
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _oracle(value: str) -> int:
+    number = int(value)
+    if number < 0:
+        raise argparse.ArgumentTypeError("expected 0 (as many as improve ROUGE) or a positive number")
+    return number
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = _Parser(prog="prepare_extractive.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--name", required=True)
+    parser.add_argument("--bundle", required=True, help="model directory whose spm.model and dictionary to use")
+    parser.add_argument("--train", required=True)
+    parser.add_argument("--valid", required=True)
+    parser.add_argument("--out-dir", default="data-bin")
+    parser.add_argument("--max-source-pieces", type=int, default=640, help="pieces read per article [640]")
+    parser.add_argument("--oracle-sentences", type=_oracle, default=3,
+                        help="sentences in the oracle summary [3]; 0: as many as improve ROUGE")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--limit", type=int, help="at most the first N records of each split")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        settings = prepare(args.name, args.bundle, args.train, args.valid, args.out_dir, args.max_source_pieces,
+                           args.oracle_sentences or None, args.workers, args.limit, not args.quiet)
+    except PrepareError as err:
+        print(f"prepare_extractive.py: error: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(settings["counts"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
