@@ -125,6 +125,9 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
     else:
         arch = getattr(model_cfg, "arch", None)
         model_name = getattr(model_cfg, "_name", None)
+    from fairseq.models import ARCH_MODEL_NAME_REGISTRY
+
+    model_name = ARCH_MODEL_NAME_REGISTRY.get(model_name, model_name)  # fairseq-train stores the arch's name
     card = {
         "arch": arch,
         "kind": MODEL_KINDS.get(model_name, "abstractive"),

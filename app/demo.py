@@ -150,6 +150,12 @@ def render_stats(details: Optional[Dict[str, Any]]) -> str:
     return f'<div id="stats-panel"><div class="stats-grid">{"".join(cards)}</div>{badge}{notes_html}</div>'
 
 
+def decodes(info: SystemInfo) -> bool:
+    """Whether the decoding settings apply to a system: not to Lead-3, nor to an extractive
+    model (both pick the article's sentences)."""
+    return info.kind != "extractive" and (info.path is None or read_kind(info.path.parent) != "extractive")
+
+
 def describe(info: SystemInfo) -> str:
     """A line or two of Markdown about the chosen system."""
     if info.kind == "extractive":
@@ -375,13 +381,21 @@ def build_demo(
         return gr.update(choices=choices, value=value), describe_key(value)
 
     def model_settings(key):
-        """The chosen model's description and its own decoding settings on the sliders."""
+        """The chosen model's description and its own decoding settings on the sliders, which
+        can only be moved for a model that decodes."""
         try:
             options = registry.default_options(key)
+            interactive = decodes(registry.info(key))
         except ModelError as err:
             return (str(err),) + (gr.update(),) * 5
-        return (describe_key(key), options.beam, options.min_len, options.max_len, options.lenpen,
-                options.no_repeat_ngram_size > 0)
+        values = (options.beam, options.min_len, options.max_len, options.lenpen, options.no_repeat_ngram_size > 0)
+        return (describe_key(key), *(gr.update(value=value, interactive=interactive) for value in values))
+
+    def default_decodes():
+        try:
+            return decodes(registry.info(default_key))
+        except ModelError:
+            return True
 
     def describe_key(key):
         try:
@@ -390,6 +404,7 @@ def build_demo(
             return str(err)
 
     default_key = registry.default_key()
+    sliders_on = default_decodes()
     with gr.Blocks(title=TITLE, analytics_enabled=False, delete_cache=(3600, 3600)) as demo:
         gr.HTML(f'<div id="header"><h1>{html.escape(TITLE)}</h1><p>{DESCRIPTION}</p></div>')
         with gr.Row(equal_height=False):
@@ -427,15 +442,16 @@ def build_demo(
                 )
                 model_info = gr.Markdown(describe_key(default_key), elem_id="model-info")
                 with gr.Accordion("Decoding settings", open=True):
-                    beam = gr.Slider(*LIMITS["beam"], value=DEFAULTS.beam, step=1, label="Beam size")
+                    beam = gr.Slider(*LIMITS["beam"], value=DEFAULTS.beam, step=1, label="Beam size",
+                                     interactive=sliders_on, elem_id="beam")
                     with gr.Row():
                         min_length = gr.Slider(*LIMITS["min_len"], value=DEFAULTS.min_len, step=1,
-                                               label="Min length", info="pieces")
+                                               label="Min length", info="pieces", interactive=sliders_on)
                         max_length = gr.Slider(*LIMITS["max_len"], value=DEFAULTS.max_len, step=1,
-                                               label="Max length", info="pieces")
-                    length_penalty = gr.Slider(*LIMITS["lenpen"], value=DEFAULTS.lenpen, step=0.1,
+                                               label="Max length", info="pieces", interactive=sliders_on)
+                    length_penalty = gr.Slider(*LIMITS["lenpen"], value=DEFAULTS.lenpen, step=0.1, interactive=sliders_on,
                                                label="Length penalty", info="above 1 favours longer summaries")
-                    trigram_blocking = gr.Checkbox(value=DEFAULTS.no_repeat_ngram_size > 0,
+                    trigram_blocking = gr.Checkbox(value=DEFAULTS.no_repeat_ngram_size > 0, interactive=sliders_on,
                                                    label="Trigram blocking (never repeat three words)")
                 with gr.Row():
                     clear = gr.Button("Clear", variant="secondary", scale=1)

@@ -86,6 +86,8 @@ def test_upload_a_text_file(page, demo_server, tmp_path):
     page.wait_for_function("document.querySelector('#article textarea').value.startsWith('Sixteen-year-old')")
     assert "Loaded chess.txt" in page.inner_text("#stats")
     choose_model(page, "Lead-3 (extractive baseline)")
+    # the decoding settings are only for models that decode
+    page.wait_for_function("document.querySelector('#beam input[type=number]').disabled")
     run_and_wait(page)
     summary = page.input_value("#summary textarea")
     assert summary.startswith("Sixteen-year-old Mateo Alvarez became the youngest winner of the Northern Open")  # verbatim
@@ -110,3 +112,12 @@ def choose_model(page, label):
     page.click("#model input")
     page.get_by_role("option", name=label).click()
     page.wait_for_function(f"document.querySelector('#model input').value === {label!r}")
+
+
+def test_decoding_settings_follow_the_model(page, demo_server):
+    from app.models import SHIPPED
+
+    choose_model(page, demo_server.registry.info(SHIPPED).label)  # abstractive: beam search settings
+    page.wait_for_function("!document.querySelector('#beam input[type=number]').disabled")
+    choose_model(page, "Lead-3 (extractive baseline)")
+    page.wait_for_function("document.querySelector('#beam input[type=number]').disabled")

@@ -198,7 +198,7 @@ def test_empty_article_is_a_clear_error(summarizer):
 
 
 def test_registry_offers_it_first_and_says_what_it_writes(tiny_bundle, tiny_extractive_bundle):
-    from app.demo import describe
+    from app.demo import decodes, describe
 
     registry = ModelRegistry(None, shipped=tiny_bundle, papers=None, extractive=tiny_extractive_bundle)
     assert [key for _, key in registry.choices()] == [EXTRACTIVE, SHIPPED, LEAD3]
@@ -206,6 +206,9 @@ def test_registry_offers_it_first_and_says_what_it_writes(tiny_bundle, tiny_extr
     assert "extractive" in registry.info(EXTRACTIVE).label and "abstractive" in registry.info(SHIPPED).label
     assert describe(registry.info(EXTRACTIVE)).startswith("Extractive")
     assert describe(registry.info(SHIPPED)).startswith("Abstractive")
+    # the page's decoding sliders move only for the model that decodes
+    assert not decodes(registry.info(EXTRACTIVE)) and decodes(registry.info(SHIPPED))
+    assert not decodes(registry.info(LEAD3))
     result = registry.get(EXTRACTIVE).summarize(ARTICLE)
     assert all(s in ARTICLE for s in result.sentences)
 
