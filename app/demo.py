@@ -73,6 +73,22 @@ DESCRIPTION = (
     "machine and nothing is downloaded. Compare with <b>Lead-3</b>, the article's first three sentences."
 )
 
+# The same CNN article (the fifth of ../shared/data/cnndm/raw_articles.jsonl, the start of each
+# summary), as the page showed it before issue 15, as the abstractive model reads now, and as the
+# default extractive model gives it (README "What a person reads" and "The extractive news model").
+BEFORE_AFTER = """\
+The start of each summary of the same CNN article (John Travolta on a Scientology documentary):
+
+| | |
+|---|---|
+| **Before**: the abstractive model's own form | `" i 've been so happy with my ( scientology , " travolta says .` |
+| **After**: the same words, cased and detokenized from the article | "I've been so happy with my (Scientology," Travolta says. |
+| **Now**: the extractive model, the default | Travolta told the Tampa Bay Times that he has not seen the documentary, "and I don't really care to." |
+
+The abstractive model still splices clauses from different sentences (about half of its
+sentences); the extractive model gives the article's own sentences, as written.
+"""
+
 CSS = """
 .gradio-container { max-width: 1180px !important; margin: 0 auto !important; }
 #header { padding: 6px 2px 0 2px; }
@@ -461,6 +477,8 @@ def build_demo(
         stats = gr.HTML(render_stats(None), elem_id="stats")
         with gr.Accordion("Details (the API's second output)", open=False):
             details = gr.JSON(label="details", elem_id="details")
+        with gr.Accordion("Before and after: what a person reads", open=False, elem_id="before-after"):
+            gr.Markdown(BEFORE_AFTER)
         gr.Markdown(
             f"API: `gradio_client.Client(url).predict(article=..., model=\"{default_key}\", "
             f"api_name=\"/{API_NAME}\")` returns the summary and the details above. "

@@ -178,6 +178,27 @@ _PAPERS = replace(
            " trained 0.21 h on one H100); on CPU pass a smaller --max-tokens.",),
 )
 
+# The equal-CPU-budget study on SumPubMed (issue 16, scripts/papers_study.sh): the papers recipe
+# for 2 CPU cores: fp32 (bf16 autocast is 17x slower on AVX2-only CPUs, docs/papers.md), about
+# 16k source tokens a batch (2 whole papers, or 16 cut at 1,024 pieces), a warm-up that fits
+# the few hundred updates an hour gives, and an hour of training time per encoder.
+_PAPERS_CPU = replace(
+    _PAPERS,
+    name="papers_cpu",
+    description="The papers recipe on CPU for the equal-budget study of encoders"
+    " (scripts/papers_study.sh): fp32, 16k source tokens a batch, 1 hour of training time",
+    warmup_updates=100,
+    # validation on the first 25 batches of valid (the shortest papers): all 1,000 papers take
+    # about ten minutes on 2 cores, at every checkpoint
+    extra=("--max-tokens", "16400", "--required-batch-size-multiple", "1",
+           "--decoder-self-attention", "softmax", "--copy-attention", "--max-valid-steps", "25"),
+    stop=("--max-epoch", "100", "--stop-time-hours", "1"),
+    checkpointing=_checkpointing(100, keep=2),
+    log_interval=10,
+    notes=("Every row of the study uses it, changing only --arch and --max-source-positions"
+           " (--truncate-source cuts the same data-bin/sumpubmed).",),
+)
+
 # The extractive news model (app/model_extractive): the shipped news model's encoder, fine-tuned
 # with two sentence layers to score sentences against the greedy oracle (models/extractive.py).
 _EXTRACTIVE = replace(
@@ -251,6 +272,7 @@ RECIPES: Dict[str, Recipe] = {
     + [
         _CPU_BUDGET,
         _PAPERS,
+        _PAPERS_CPU,
         _EXTRACTIVE,
     ]
 }

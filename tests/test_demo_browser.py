@@ -121,3 +121,11 @@ def test_decoding_settings_follow_the_model(page, demo_server):
     page.wait_for_function("!document.querySelector('#beam input[type=number]').disabled")
     choose_model(page, "Lead-3 (extractive baseline)")
     page.wait_for_function("document.querySelector('#beam input[type=number]').disabled")
+
+
+def test_the_page_shows_a_before_and_after_sample(page):
+    page.click("#before-after button, #before-after .label-wrap")
+    page.wait_for_selector("#before-after table")
+    text = page.inner_text("#before-after")
+    assert "i 've been so happy with my ( scientology" in text  # before: lower case, tokenizer spacing
+    assert '"I\'ve been so happy with my (Scientology," Travolta says.' in text  # after
