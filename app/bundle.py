@@ -22,6 +22,7 @@ import torch
 from omegaconf import DictConfig, OmegaConf
 
 from fairseq_plugins.fixes import load_checkpoint
+from fairseq_plugins.models import model_name
 
 BUNDLE_DATA_FILES = ("spm.model", "dict.source.txt", "dict.target.txt", "prepare.json")
 DEFAULT_PRESET = "cnndm"  # for a model whose card names no preset (bundles written before cards had one)
@@ -121,16 +122,11 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
     model_cfg = cfg["model"]  # an argparse.Namespace for argparse-registered archs, else a dict
     if isinstance(model_cfg, dict):
         arch = model_cfg.get("arch") or model_cfg.get("_name")
-        model_name = model_cfg.get("_name")
     else:
         arch = getattr(model_cfg, "arch", None)
-        model_name = getattr(model_cfg, "_name", None)
-    from fairseq.models import ARCH_MODEL_NAME_REGISTRY
-
-    model_name = ARCH_MODEL_NAME_REGISTRY.get(model_name, model_name)  # fairseq-train stores the arch's name
     card = {
         "arch": arch,
-        "kind": MODEL_KINDS.get(model_name, "abstractive"),
+        "kind": MODEL_KINDS.get(model_name(model_cfg), "abstractive"),
         "num_updates": last["optimizer_history"][-1].get("num_updates"),
         "averaged_checkpoints": [Path(p).name for p in checkpoints],
         "weights_dtype": "float16" if half else "float32",

@@ -118,12 +118,12 @@ class Summarizer:
             raise ValueError(f"{data_dir / 'model.json'}: unknown decoding preset {self.preset!r}")
         model_limit = self.model.max_positions()[0] - 1  # room for </s>
         self.max_source_pieces = min(max_source_pieces or settings.get("max_source_pieces") or model_limit, model_limit)
+        self.extractive = isinstance(self.model, ExtractiveSummarizer)
         # fairseq's stop, whatever max_len asks for (an extractive model writes nothing: no cap)
-        self.length_cap = 0 if isinstance(self.model, ExtractiveSummarizer) else longest_summary(self.model)
+        self.length_cap = 0 if self.extractive else longest_summary(self.model)
         # a model trained on masked numbers and citations (SumPubMed) reads a person's text masked
         # the same way, and its summary gets the article's numbers back (fairseq_plugins/masking.py)
         self.masks_numbers = bool(settings.get("masking"))
-        self.extractive = isinstance(self.model, ExtractiveSummarizer)
         if self.extractive and self.masks_numbers:
             raise ValueError(f"{checkpoint}: an extractive model trained on masked numbers is not supported "
                              "(its sentences could not be given back as the article writes them)")
@@ -188,26 +188,25 @@ class Summarizer:
             raise ValueError("the article has no text to summarize")
         pairs = alignment.raw_sentences(article, None, normalized)  # (normalized, verbatim) per sentence
         sentences = [norm for norm, _ in pairs]
-        pieces = extraction.sentence_pieces(self.sentencepiece, sentences, self.max_source_pieces)
-        scores = extraction.sentence_scores(self.model, self.dictionary, [extraction.source_line(pieces)])[0]
+        # pieces counted as prepare_source counts an article: of its words, no separators
+        source = extraction.read_source(self.sentencepiece, sentences, self.max_source_pieces)
+        scores = extraction.sentence_scores(self.model, self.dictionary, [source.line])[0]
         chosen = extraction.choose(scores, sentences, self.sentences_extracted)
-        # counted as prepare_source counts an article (pieces of its words, no separators)
-        total = sum(len(p) for p in extraction.sentence_pieces(self.sentencepiece, sentences, None))
-        used = sum(len(p) for p in pieces)
+        read = len(source.pieces)
         notes = [f"Extractive: the {len(chosen)} sentences of the article the model scores highest, copied as the "
                  "article writes them."]
-        if len(pieces) < len(sentences):
-            notes.append(f"The model read the first {len(pieces)} of the article's {len(sentences)} sentences "
+        if read < len(sentences):
+            notes.append(f"The model read the first {read} of the article's {len(sentences)} sentences "
                          f"(whole sentences, up to {self.max_source_pieces} pieces).")
         verbatim = [pairs[i][1] for i in chosen]
         return Summary(
             summary="\n".join(verbatim),
             sentences=verbatim,
             normalized_sentences=[sentences[i] for i in chosen],
-            input_pieces=total,
-            used_pieces=used,
-            output_pieces=sum(len(pieces[i]) for i in chosen),
-            truncated=len(pieces) < len(sentences),
+            input_pieces=source.total_pieces,
+            used_pieces=source.used_pieces,
+            output_pieces=sum(len(source.pieces[i]) for i in chosen),
+            truncated=read < len(sentences),
             seconds=time.perf_counter() - start,
             notes=notes,
         )

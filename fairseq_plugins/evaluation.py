@@ -73,6 +73,7 @@ __all__ = [
     "oracle_summary",
     "CheckpointSystem",
     "ExtractiveSystem",
+    "read_checkpoint",
     "load_system",
     "score_pairs",
     "measure_pairs",
@@ -354,33 +355,43 @@ def oracle_summary(article: str, summary: str, max_sentences: Optional[int] = 3)
 # ---------------------------------------------------------------------------------------------
 
 
+def read_checkpoint(checkpoint, data_bin) -> dict:
+    """A checkpoint's state, read once, with the data directory it is evaluated with; an
+    EvaluationError for a missing file or directory, or a file that is no checkpoint."""
+    from . import fixes
+
+    checkpoint, data_bin = Path(checkpoint), Path(data_bin)
+    if not checkpoint.is_file():
+        raise EvaluationError(f"{checkpoint}: no such checkpoint file")
+    if not data_bin.is_dir():
+        raise EvaluationError(f"{data_bin}: no such data directory (--data-bin: the directory "
+                              "the model was trained on)")
+    for needed in ("dict.source.txt", "spm.model"):
+        if not (data_bin / needed).exists():
+            raise EvaluationError(f"{data_bin}: no {needed} in it (--data-bin must be the directory "
+                                  "scripts/prepare_data.py wrote for this model)")
+    try:
+        return fixes.load_checkpoint(str(checkpoint), {"data": str(data_bin)})
+    except ValueError as err:
+        raise EvaluationError(str(err)) from None
+
+
 class CheckpointSystem:
     """A fairseq checkpoint plus the data directory it was trained on (``dict.source.txt``,
     ``spm.model``, ``prepare.json``).  ``summarize(articles)`` generates in batches."""
 
     def __init__(self, checkpoint, data_bin, preset: DecodingPreset, *, batch_size: int = 16,
                  max_tokens: Optional[int] = None, max_source_pieces: Optional[int] = None,
-                 device: str = "auto", log=None):
+                 device: str = "auto", log=None, state: Optional[dict] = None):
+        """``state``: the checkpoint as ``read_checkpoint`` read it, when the caller has it."""
         import torch
 
-        from . import fixes
         from fairseq import checkpoint_utils
 
         self.log = log or (lambda message: print(message, file=sys.stderr, flush=True))
         checkpoint, data_bin = Path(checkpoint), Path(data_bin)
-        if not checkpoint.is_file():
-            raise EvaluationError(f"{checkpoint}: no such checkpoint file")
-        if not data_bin.is_dir():
-            raise EvaluationError(f"{data_bin}: no such data directory (--data-bin: the directory "
-                                  "the model was trained on)")
-        for needed in ("dict.source.txt", "spm.model"):
-            if not (data_bin / needed).exists():
-                raise EvaluationError(f"{data_bin}: no {needed} in it (--data-bin must be the directory "
-                                      "scripts/prepare_data.py wrote for this model)")
-        try:
-            state = fixes.load_checkpoint(str(checkpoint), {"data": str(data_bin)})
-        except ValueError as err:
-            raise EvaluationError(str(err)) from None
+        if state is None:
+            state = read_checkpoint(checkpoint, data_bin)
         try:
             models, _cfg, task = checkpoint_utils.load_model_ensemble_and_task(
                 [str(checkpoint)], state=state)
@@ -502,8 +513,8 @@ class ExtractiveSystem(CheckpointSystem):
         if self.masks_numbers:
             article = masking.mask(article).text
         sentences = text.split_sentences(text.normalize_text(article))
-        pieces = extraction.sentence_pieces(self.sp, sentences, self.max_source_pieces)
-        return sentences[:len(pieces)], extraction.source_line(pieces)
+        source = extraction.read_source(self.sp, sentences, self.max_source_pieces)
+        return sentences[:len(source.pieces)], source.line
 
     def summarize(self, articles: Sequence[str]) -> List[str]:
         out = [""] * len(articles)
@@ -525,22 +536,12 @@ SYSTEMS_BY_MODEL = {"extractive_summarizer": ExtractiveSystem}
 
 
 def load_system(checkpoint, data_bin, preset: DecodingPreset, **kwargs) -> CheckpointSystem:
-    """The system for a checkpoint: extractive models extract, every other model decodes."""
-    from . import fixes
+    """The system for a checkpoint, read once: extractive models extract, every other model decodes."""
+    from .models import model_name
 
-    try:
-        cfg = fixes.load_checkpoint(str(checkpoint)).get("cfg") or {}
-    except (ValueError, FileNotFoundError, OSError):
-        cfg = {}  # CheckpointSystem reports the problem with its own message
-    from fairseq.models import ARCH_MODEL_NAME_REGISTRY
-
-    model_cfg = cfg.get("model") if hasattr(cfg, "get") else None
-    # a dict (exported bundles) or a DictConfig names the model; an argparse Namespace (fairseq-train
-    # with a named architecture) names the architecture
-    field = (lambda key: model_cfg.get(key)) if hasattr(model_cfg, "get") else (lambda key: getattr(model_cfg, key, None))
-    name = field("_name") or field("arch")
-    name = ARCH_MODEL_NAME_REGISTRY.get(name, name)  # an architecture's name -> its model's
-    return SYSTEMS_BY_MODEL.get(name, CheckpointSystem)(checkpoint, data_bin, preset, **kwargs)
+    state = read_checkpoint(checkpoint, data_bin)
+    system = SYSTEMS_BY_MODEL.get(model_name(state["cfg"]["model"]), CheckpointSystem)
+    return system(checkpoint, data_bin, preset, state=state, **kwargs)
 
 
 # ---------------------------------------------------------------------------------------------

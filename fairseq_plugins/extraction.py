@@ -6,10 +6,11 @@ model's sentence scores.
     example.source        # "▁the ▁cat ... <n> ▁it ..."  (pieces; whole sentences only)
     example.labels        # "1 0 0 1 ..."                 (one per sentence in the source)
     scores = sentence_scores(model, dictionary, [example.source])[0]   # one float per sentence
+    read_source(sp, sentences, 640)  # what the model reads of an article: .line, .pieces, ...
     chosen = choose(scores, sentences, k=3)                            # indices, article order
 
-Only whole sentences go into a source: a sentence that would cross ``max_pieces`` and every one
-after it are left out (counted in ``Example.dropped_sentences``), so the labels and the sentences
+Only whole sentences go into a source (``read_source``): a sentence that would cross
+``max_pieces`` and every one after it are left out (counted in ``Example.dropped_sentences``), so the labels and the sentences
 the model sees are the same list.  The oracle is computed over those sentences: it is the best the
 model could do with what it reads.
 
@@ -24,7 +25,7 @@ from . import text
 
 LABELS = ("0", "1")  # the words of the label dictionary: not in the summary, in it
 
-__all__ = ["LABELS", "Example", "make_example", "source_line", "choose", "sentence_scores"]
+__all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "choose", "sentence_scores"]
 
 
 @dataclass
@@ -36,24 +37,38 @@ class Example:
     positives: int  # oracle sentences
 
 
-def sentence_pieces(sp, sentences: Sequence[str], max_pieces: Optional[int]) -> List[List[str]]:
-    """The pieces of the leading sentences that fit in ``max_pieces`` together with the ``<n>``
-    between them.  A first sentence longer than the limit is cut to it (the model still reads
-    something)."""
-    out: List[List[str]] = []
+@dataclass
+class Source:
+    """What the model reads of an article: the pieces of its leading sentences that fit."""
+
+    pieces: List[List[str]]  # one list per sentence read, in article order
+    total_pieces: int  # the pieces of all the article's sentences (separators not counted)
+
+    @property
+    def line(self) -> str:
+        return source_line(self.pieces)
+
+    @property
+    def used_pieces(self) -> int:
+        return sum(len(p) for p in self.pieces)
+
+
+def read_source(sp, sentences: Sequence[str], max_pieces: Optional[int]) -> Source:
+    """Every sentence encoded once; the leading ones that fit in ``max_pieces`` together with the
+    ``<n>`` between them are read.  A first sentence longer than the limit is cut to it (the
+    model still reads something)."""
+    encoded = [pieces for pieces in (sp.encode(sentence, out_type=str) for sentence in sentences) if pieces]
+    read: List[List[str]] = []
     used = 0
-    for sentence in sentences:
-        pieces = sp.encode(sentence, out_type=str)
-        if not pieces:
-            continue
-        cost = len(pieces) + (1 if out else 0)  # + the separator before it
+    for pieces in encoded:
+        cost = len(pieces) + (1 if read else 0)  # + the separator before it
         if max_pieces is not None and used + cost > max_pieces:
-            if not out:
-                out.append(pieces[:max_pieces])
+            if not read:
+                read.append(pieces[:max_pieces])
             break
-        out.append(pieces)
+        read.append(pieces)
         used += cost
-    return out
+    return Source(read, sum(len(p) for p in encoded))
 
 
 def source_line(pieces: Sequence[Sequence[str]]) -> str:
@@ -68,11 +83,11 @@ def make_example(sentences: Sequence[str], reference_sentences: Sequence[str], s
     from .evaluation import oracle_indices
 
     sentences = [s for s in sentences if s.strip()]
-    pieces = sentence_pieces(sp, sentences, max_pieces)
-    kept = sentences[:len(pieces)]
+    source = read_source(sp, sentences, max_pieces)
+    kept = sentences[:len(source.pieces)]
     chosen = set(oracle_indices(kept, reference_sentences, oracle_sentences))
     return Example(
-        source=source_line(pieces),
+        source=source.line,
         labels=" ".join("1" if i in chosen else "0" for i in range(len(kept))),
         sentences=len(kept),
         dropped_sentences=len(sentences) - len(kept),
@@ -109,12 +124,10 @@ def sentence_scores(model, dictionary, sources: Sequence[str]) -> List[List[floa
     """The model's logit for every sentence of each source line (pieces joined by ``<n>``), one
     batch, padded on the right."""
     import torch
+    from fairseq.data import data_utils
 
     rows = [dictionary.encode_line(line, add_if_not_exist=False, append_eos=True).long() for line in sources]
-    width = max(r.numel() for r in rows)
-    tokens = torch.full((len(rows), width), dictionary.pad(), dtype=torch.long)  # (B, T)
-    for i, row in enumerate(rows):
-        tokens[i, :row.numel()] = row
+    tokens = data_utils.collate_tokens(rows, dictionary.pad(), left_pad=False)  # (B, T)
     lengths = torch.tensor([r.numel() for r in rows])
     with torch.inference_mode():
         logits, padding_mask = model(tokens, lengths)  # (B, S), (B, S)

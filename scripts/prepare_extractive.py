@@ -36,8 +36,8 @@ for path in (SCRIPTS.parent, SCRIPTS):
 
 from tqdm import tqdm  # noqa: E402
 
-from fairseq_plugins import corpora, extraction, masking, text  # noqa: E402
-from prepare_data import PREPARE_JSON, PrepareError, binarize  # noqa: E402
+from fairseq_plugins import corpora, extraction, text  # noqa: E402
+from prepare_data import PREPARE_JSON, PrepareError, _normalize_record, _Parser, binarize  # noqa: E402
 
 PREFIX = "ext"
 LABELS_DICT = "dict.labels.txt"
@@ -51,13 +51,10 @@ def _load(spm_path: str) -> None:
 
 
 def _example(record: corpora.Record, max_pieces: int, oracle_sentences: Optional[int], mask_numbers: bool):
-    article, summary = record.article, record.summary_sentences
-    if mask_numbers:
-        article = masking.mask(article).text
-        summary = [masking.mask(s).text for s in summary]
-    sentences = text.split_sentences(text.normalize_text(article))
-    reference = [text.normalize_text(s) for s in summary]
-    return extraction.make_example(sentences, reference, _sentencepiece, max_pieces, oracle_sentences)
+    # normalized (and masked) exactly as prepare_data.py prepares the abstractive model's data
+    _, article, target = _normalize_record(record, mask_numbers)
+    return extraction.make_example(text.split_sentences(article), text.unjoin(target), _sentencepiece,
+                                   max_pieces, oracle_sentences)
 
 
 def prepare_split(split: str, path: str, out: Path, spm_path: Path, max_pieces: int,
@@ -128,11 +125,6 @@ def prepare(name: str, bundle, train: str, valid: str, out_dir="data-bin", max_s
     }
     (out / PREPARE_JSON).write_text(json.dumps(settings, indent=2) + "\n")
     return settings
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit status 2
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def _oracle(value: str) -> int:

@@ -44,7 +44,6 @@ def build_tiny_bundle(work: Path, papers: bool = False) -> Path:
     `papers`: the long-input path (toy papers, --mask-numbers, thousands of source pieces, the
     papers decoding preset).  Returns the bundle directory (work/model)."""
     py = sys.executable
-    bindir = Path(py).parent
     corpus, data_bin, ckpts, bundle = work / "corpus", work / "data-bin", work / "checkpoints", work / "model"
     max_source = TINY_PAPERS_MAX_SOURCE if papers else TINY_MAX_SOURCE
     kind = ["--papers"] if papers else []
@@ -53,26 +52,37 @@ def build_tiny_bundle(work: Path, papers: bool = False) -> Path:
           "--train", str(corpus / "train.jsonl"), "--valid", str(corpus / "valid.jsonl"),
           "--vocab-size", "1000" if papers else "400", "--max-source-pieces", str(max_source), "--max-target-pieces", "40",
           "--workers", "1", "--quiet", *(["--mask-numbers"] if papers else [])])
-    fairseq_train = bindir / "fairseq-train"
-    train_cmd = [str(fairseq_train)] if fairseq_train.exists() else [py, "-m", "fairseq_cli.train"]
-    _run(train_cmd + [
-        str(data_bin / "toy"), "--user-dir", "fairseq_plugins", "--arch", "fastformer_small", *TINY_MODEL_ARGS,
-        "--task", "translation", "--source-lang", "source", "--target-lang", "target",
+    checkpoint = _train_tiny(data_bin / "toy", ckpts, 8, [
+        "--arch", "fastformer_small", *TINY_MODEL_ARGS,
         "--max-source-positions", str(max_source + 1), "--max-target-positions", "101", "--truncate-source",  # as the recipes: 100-piece summaries
         *(["--copy-attention", "--encoder-local-conv", "7"] if papers else []),
         "--criterion", "label_smoothed_cross_entropy", "--label-smoothing", "0.1",
+        "--max-tokens", str(max(4000, max_source + 1))])
+    _run([py, "scripts/export_model.py", "--data-bin", str(data_bin / "toy"), "--out", str(bundle),
+          "--preset", "papers" if papers else "cnndm", str(checkpoint)])
+    return bundle
+
+
+def _train_tiny(data: Path, ckpts: Path, updates: int, model_args) -> Path:
+    """fairseq-train on one CPU thread for ``updates`` updates (Adam, lr 3e-3, no validation) with
+    ``model_args`` (architecture, lengths, criterion, batch); the interval checkpoint written at
+    the last update."""
+    py = sys.executable
+    fairseq_train = Path(py).parent / "fairseq-train"
+    train_cmd = [str(fairseq_train)] if fairseq_train.exists() else [py, "-m", "fairseq_cli.train"]
+    _run(train_cmd + [
+        str(data), "--user-dir", "fairseq_plugins", *model_args,
+        "--task", "translation", "--source-lang", "source", "--target-lang", "target",
         "--optimizer", "adam", "--lr", "3e-3", "--lr-scheduler", "inverse_sqrt", "--warmup-updates", "4",
-        "--max-tokens", str(max(4000, max_source + 1)), "--max-update", "8", "--disable-validation",
+        "--max-update", str(updates), "--disable-validation",
         "--save-dir", str(ckpts), "--no-epoch-checkpoints", "--no-last-checkpoints",
-        "--save-interval-updates", "8", "--keep-interval-updates", "1",
+        "--save-interval-updates", str(updates), "--keep-interval-updates", "1",
         "--log-format", "simple", "--log-interval", "100", "--cpu", "--num-workers", "0", "--seed", "1",
     ], env=dict(os.environ, OMP_NUM_THREADS="1"))
     checkpoints = sorted(ckpts.glob("checkpoint_*_*.pt")) or sorted(ckpts.glob("checkpoint*.pt"))
     if not checkpoints:
         raise RuntimeError(f"fairseq-train wrote no checkpoint in {ckpts}: {os.listdir(ckpts)}")
-    _run([py, "scripts/export_model.py", "--data-bin", str(data_bin / "toy"), "--out", str(bundle),
-          "--preset", "papers" if papers else "cnndm", str(checkpoints[-1])])
-    return bundle
+    return checkpoints[-1]
 
 
 # the tiny extractive model reads more: the tiny vocabulary spends many pieces on a word, and the
@@ -90,25 +100,14 @@ def build_tiny_extractive_bundle(work: Path, abstractive_bundle: Path) -> Path:
     _run([py, "scripts/prepare_extractive.py", "--name", "toy_ext", "--out-dir", str(data_bin), "--bundle",
           str(abstractive_bundle), "--train", str(corpus / "train.jsonl"), "--valid", str(corpus / "valid.jsonl"),
           "--max-source-pieces", str(TINY_EXTRACTIVE_MAX_SOURCE), "--workers", "1", "--quiet"])
-    _run([py, "-m", "fairseq_cli.train", str(data_bin / "toy_ext"), "--user-dir", "fairseq_plugins",
-          # the named architecture, as the recipe (its convolution off: the tiny encoder has none)
-          "--arch", "extractive_fastformer_conv_small", *TINY_MODEL_ARGS, "--encoder-local-conv", "0",
-          "--sentence-layers", "1",
-          "--pretrained-encoder", str(abstractive_bundle / "checkpoint.pt"),
-          "--task", "translation", "--source-lang", "source", "--target-lang", "target",
-          "--max-source-positions", str(TINY_EXTRACTIVE_MAX_SOURCE + 1), "--max-target-positions", "1024",
-          "--criterion", "sentence_extraction", "--label-smoothing", "0.1",
-          "--optimizer", "adam", "--lr", "3e-3", "--lr-scheduler", "inverse_sqrt", "--warmup-updates", "4",
-          "--max-tokens", "4000", "--max-update", "6", "--disable-validation",
-          "--save-dir", str(ckpts), "--no-epoch-checkpoints", "--no-last-checkpoints",
-          "--save-interval-updates", "6", "--keep-interval-updates", "1",
-          "--log-format", "simple", "--log-interval", "100", "--cpu", "--num-workers", "0", "--seed", "1"],
-         env=dict(os.environ, OMP_NUM_THREADS="1"))
-    checkpoints = sorted(ckpts.glob("checkpoint_*_*.pt"))
-    if not checkpoints:
-        raise RuntimeError(f"fairseq-train wrote no checkpoint in {ckpts}: {os.listdir(ckpts)}")
+    checkpoint = _train_tiny(data_bin / "toy_ext", ckpts, 6, [
+        # the named architecture, as the recipe (its convolution off: the tiny encoder has none)
+        "--arch", "extractive_fastformer_conv_small", *TINY_MODEL_ARGS, "--encoder-local-conv", "0",
+        "--sentence-layers", "1", "--pretrained-encoder", str(abstractive_bundle / "checkpoint.pt"),
+        "--max-source-positions", str(TINY_EXTRACTIVE_MAX_SOURCE + 1), "--max-target-positions", "1024",
+        "--criterion", "sentence_extraction", "--label-smoothing", "0.1", "--max-tokens", "4000"])
     _run([py, "scripts/export_model.py", "--data-bin", str(data_bin / "toy_ext"), "--out", str(bundle),
-          "--preset", "cnndm", str(checkpoints[-1])])
+          "--preset", "cnndm", str(checkpoint)])
     return bundle
 
 

@@ -160,8 +160,8 @@ def test_encoder_started_from_the_abstractive_model(tiny_bundle, summarizer):
 
 
 def test_scores_do_not_depend_on_the_batch(summarizer):
-    pieces = [extraction.sentence_pieces(summarizer.sentencepiece, text.split_sentences(text.normalize_text(a)),
-                                         summarizer.max_source_pieces)
+    pieces = [extraction.read_source(summarizer.sentencepiece, text.split_sentences(text.normalize_text(a)),
+                                     summarizer.max_source_pieces).pieces
               for a in (ARTICLE, "Ferries will carry commuters. The bridge is shut.")]
     sources = [extraction.source_line(p) for p in pieces]
     together = extraction.sentence_scores(summarizer.model, summarizer.dictionary, sources)  # padded batch

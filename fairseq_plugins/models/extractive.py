@@ -19,7 +19,7 @@ Trained through fairseq's ``translation`` task on a data directory written by
 ``1`` or ``0``) with the ``sentence_extraction`` criterion (criterions/sentence_extraction.py).
 """
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Optional, Tuple
 
@@ -34,7 +34,6 @@ from .efficient_transformer import (
     EfficientEncoder,
     EfficientTransformerConfig,
     EncoderLayer,
-    base_architecture,
     check_config,
     fastformer_conv_small,
     set_defaults,
@@ -152,8 +151,8 @@ class ExtractiveSummarizer(BaseFairseqModel):
 
 
 def extractive_base(args):
-    set_defaults(args, sentence_layers=2, sentence_attention_heads=4, max_sentences=1024, pretrained_encoder=None)
-    base_architecture(args)
+    """Every field still unset gets its dataclass default (the encoder's and the sentence layers')."""
+    set_defaults(args, **{f.name: f.default for f in fields(ExtractiveSummarizerConfig) if not f.name.startswith("_")})
 
 
 @register_model_architecture("extractive_summarizer", "extractive_fastformer_conv_small")
