@@ -15,9 +15,24 @@ os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
 os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from .summarizer import DecodingOptions, Summarizer, Summary  # noqa: E402,F401
-from .inputs import Article, InputError, read_file  # noqa: E402,F401
-from .models import Lead3, ModelError, ModelRegistry  # noqa: E402,F401
+import importlib  # noqa: E402
 
-__all__ = ["DecodingOptions", "Summarizer", "Summary", "Article", "InputError", "read_file", "Lead3", "ModelError",
-           "ModelRegistry"]
+# name -> the module that defines it. Imported on first use (PEP 562), not with the package:
+# the summarizer brings torch and fairseq (seconds), which `python -m app.summarize --help` and
+# anything else that needs only app.inputs or app.shipped should not wait for.
+_EXPORTS = {
+    "DecodingOptions": ".summarizer", "Summarizer": ".summarizer", "Summary": ".summarizer",
+    "Article": ".inputs", "InputError": ".inputs", "read_file": ".inputs",
+    "Lead3": ".models", "ModelError": ".models", "ModelRegistry": ".models",
+}
+__all__ = list(_EXPORTS)
+
+
+def __getattr__(name):
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_EXPORTS[name], __name__), name)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_EXPORTS))

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple, Union
 
 from .bundle import DEFAULT_PRESET, read_preset
+from .shipped import APP_DIR, SHIPPED_BY_KEY, SHIPPED_MODELS
 from .summarizer import DecodingOptions, Summary
 
 __all__ = [
@@ -46,21 +47,16 @@ __all__ = [
     "find_data_dir",
 ]
 
-APP_DIR = Path(__file__).resolve().parent
-SHIPPED_BUNDLE = APP_DIR / "model"  # news (CNN/DailyMail), abstractive
-PAPERS_BUNDLE = APP_DIR / "model_papers"  # scientific papers (SumPubMed), abstractive
-EXTRACTIVE_BUNDLE = APP_DIR / "model_extractive"  # news, extractive (the news model's encoder)
-SHIPPED = "shipped"
-PAPERS = "papers"
-EXTRACTIVE = "extractive"
+SHIPPED = "shipped"  # news (CNN/DailyMail), abstractive
+PAPERS = "papers"  # scientific papers (SumPubMed), abstractive
+EXTRACTIVE = "extractive"  # news, extractive (the news model's encoder)
 LEAD3 = "lead3"
+SHIPPED_BUNDLE = SHIPPED_BY_KEY[SHIPPED].bundle
+PAPERS_BUNDLE = SHIPPED_BY_KEY[PAPERS].bundle
+EXTRACTIVE_BUNDLE = SHIPPED_BY_KEY[EXTRACTIVE].bundle
 # the shipped bundles, in the order a person sees them (the first one installed is the default):
 # key -> label; the label says what kind of summary each writes
-BUNDLE_LABELS = {
-    EXTRACTIVE: "News articles: Fastformer, extractive (picks the article's own sentences)",
-    SHIPPED: "News articles: Fastformer, abstractive (writes new sentences)",
-    PAPERS: "Scientific papers: Fastformer, abstractive (reads whole papers)",
-}
+BUNDLE_LABELS = {model.key: model.label for model in SHIPPED_MODELS}
 DATA_FILES = ("spm.model", "dict.source.txt")
 MAX_SCANNED = 200  # checkpoints listed from the model directory at most
 

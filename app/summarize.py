@@ -27,16 +27,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from .shipped import SHIPPED_BY_KEY, SHIPPED_MODELS  # no torch: --help starts at once
+
 REPO = Path(__file__).resolve().parent.parent
-APP_DIR = Path(__file__).resolve().parent
-SHIPPED_CHECKPOINT = APP_DIR / "model" / "checkpoint.pt"
-EXTRACTIVE_CHECKPOINT = APP_DIR / "model_extractive" / "checkpoint.pt"
+SHIPPED_CHECKPOINT = SHIPPED_BY_KEY["shipped"].checkpoint
+EXTRACTIVE_CHECKPOINT = SHIPPED_BY_KEY["extractive"].checkpoint
 QUICKSTART_CHECKPOINT = REPO / "checkpoints" / "quickstart" / "checkpoint_best.pt"
 QUICKSTART_DATA = REPO / "data-bin" / "quickstart"
-# --model NAME for the shipped bundles (app/models.py lists the same bundles for the page; this
-# module does not import it, so that --help and Lead-3 start without loading torch)
-NAMED_MODELS = {"extractive": EXTRACTIVE_CHECKPOINT, "news": SHIPPED_CHECKPOINT,
-                "papers": APP_DIR / "model_papers" / "checkpoint.pt"}
+NAMED_MODELS = {model.name: model.checkpoint for model in SHIPPED_MODELS}  # --model NAME
 
 
 def default_checkpoint() -> Path:
@@ -78,8 +76,6 @@ def decoding_options(args, base):
 
 
 def main(argv=None) -> int:
-    from . import DecodingOptions  # after argparse so --help is instant
-
     parser = argparse.ArgumentParser(prog="python -m app.summarize", description="Summarize an article.")
     parser.add_argument("article", nargs="?", default=None,
                         help="text, Markdown, HTML or PDF file, or - for standard input (the default when it is piped)")
@@ -102,6 +98,7 @@ def main(argv=None) -> int:
                         help="0 turns trigram blocking off [the model's preset: 3]")
     parser.add_argument("--stats", action="store_true", help="also print lengths, truncation and time to stderr")
     args = parser.parse_args(argv)
+    from . import DecodingOptions  # after argparse: --help and usage errors need no torch
 
     if args.model is not None and args.checkpoint is not None:
         parser.error("give --model or --checkpoint, not both")

@@ -7,7 +7,8 @@ docs/cpu_budget.md).
         checkpoints/cpu_budget/checkpoint_5_12000.pt checkpoints/budget_3h_transformer/checkpoint_2_5000.pt
 
 For every checkpoint and ablation it prints the negative log-likelihood per target token in bits
-(fairseq's ``nll_loss``) on the first ``--articles`` validation articles, in eval mode:
+(``fairseq_plugins.likelihood``: fairseq's ``nll_loss``) on the first ``--articles`` validation
+articles, in eval mode:
 
     none                the model as trained
     no_self_attention   every encoder self-attention sublayer outputs zeros: each position keeps
@@ -24,7 +25,6 @@ predicted: they also check that a model's gain comes from where its design says 
 """
 import argparse
 import copy
-import math
 import sys
 from pathlib import Path
 from typing import Callable, Dict, List
@@ -76,47 +76,18 @@ ABLATIONS: Dict[str, Callable] = {
 }
 
 
-def load(checkpoint: str, data_bin: str):
-    """(model in eval mode, task with the valid split loaded, checkpoint's num_updates, hours)."""
-    from fairseq_plugins import fixes  # registers the plugin, fixes checkpoint loading
-    from fairseq import checkpoint_utils
+def ablate(checkpoint: str, data_bin: str, ablations: List[str], articles: int) -> dict:
+    from fairseq_plugins import likelihood
 
     try:
-        state = fixes.load_checkpoint(checkpoint, {"data": data_bin})
+        loaded = likelihood.load(checkpoint, data_bin)
     except (ValueError, FileNotFoundError) as err:
         raise SystemExit(f"encoder_ablation.py: {err}") from None
-    models, _cfg, task = checkpoint_utils.load_model_ensemble_and_task([checkpoint], state=state)
-    task.load_dataset("valid")
-    history = (state.get("optimizer_history") or [{}])[-1]
-    hours = (state.get("extra_state") or {}).get("previous_training_time", float("nan")) / 3600
-    return models[0].float().eval(), task, history.get("num_updates"), hours  # exported bundles are fp16
-
-
-def nll_bits(model, task, articles: int, batch_size: int = 16) -> float:
-    """Sum of -log2 p(target token) over the first `articles` valid articles / their target tokens."""
-    dataset = task.dataset("valid")
-    pad = task.target_dictionary.pad()
-    count = min(articles, len(dataset))
-    total, tokens = 0.0, 0
-    with torch.no_grad():
-        for start in range(0, count, batch_size):
-            sample = dataset.collater([dataset[i] for i in range(start, min(start + batch_size, count))])
-            net_output = model(**sample["net_input"])
-            lprobs = model.get_normalized_probs(net_output, log_probs=True)  # (B, T, V)
-            target = sample["target"]  # (B, T)
-            picked = lprobs.gather(-1, target.unsqueeze(-1)).squeeze(-1)  # (B, T)
-            mask = target.ne(pad)
-            total -= picked[mask].double().sum().item()
-            tokens += int(mask.sum())
-    return total / tokens / math.log(2)
-
-
-def ablate(checkpoint: str, data_bin: str, ablations: List[str], articles: int) -> dict:
-    model, task, updates, hours = load(checkpoint, data_bin)
-    row = {"checkpoint": checkpoint, "updates": updates, "hours": hours, "nll_bits": {}}
+    row = {"checkpoint": checkpoint, "updates": loaded.updates, "hours": loaded.hours, "nll_bits": {}}
     for name in ablations:
-        variant = copy.deepcopy(model)
-        row["nll_bits"][name] = nll_bits(variant, task, articles) if ABLATIONS[name](variant) else None
+        variant = copy.deepcopy(loaded.model)
+        applies = ABLATIONS[name](variant)
+        row["nll_bits"][name] = likelihood.nll_bits(variant, loaded.task, articles) if applies else None
     return row
 
 

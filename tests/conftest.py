@@ -124,6 +124,14 @@ def tiny_papers_bundle(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def tiny_training(tiny_bundle) -> Path:
+    """The directory build_tiny_bundle trained the tiny bundle in: data-bin/toy and checkpoints/
+    (the interval checkpoint as fairseq-train wrote it, with its training time)."""
+    reused = tiny_bundle.parent / (tiny_bundle.name + ".work")  # APP_TEST_BUNDLE's layout
+    return reused if reused.is_dir() else tiny_bundle.parent
+
+
+@pytest.fixture(scope="session")
 def tiny_bundle(tmp_path_factory) -> Path:
     """A model bundle directory (checkpoint.pt, spm.model, dict.*.txt, prepare.json, model.json)."""
     reuse = os.environ.get("APP_TEST_BUNDLE")

@@ -393,3 +393,30 @@ def test_lengths_beyond_what_the_model_can_write(tiny_bundle):
 def test_a_minimum_beyond_the_model_gets_a_message_in_the_page(registry):
     _, details = run_summary(registry, ARTICLE, model=SHIPPED, beam=1, min_length=101, max_length=140)
     assert details["ok"] is False and "minimum length must be at most 100" in details["message"].lower()
+
+
+def test_command_line_help_and_the_shipped_table_need_no_torch():
+    """`python -m app.summarize --help` answers without importing torch (app/__init__.py exports
+    lazily), and the page and the command line name the shipped bundles from one table."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, runpy; sys.argv = ['app.summarize', '--help']\n"
+             "try:\n    runpy.run_module('app.summarize', run_name='__main__')\n"
+             "except SystemExit as stop:\n    assert stop.code == 0, stop.code\n"
+             "print('torch loaded' if 'torch' in sys.modules else 'no torch')")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "--model MODEL" in result.stdout and result.stdout.strip().endswith("no torch")
+
+    from app import models, summarize
+    from app.shipped import SHIPPED_MODELS
+
+    assert list(models.BUNDLE_LABELS) == [model.key for model in SHIPPED_MODELS] == [EXTRACTIVE, SHIPPED, PAPERS]
+    assert summarize.NAMED_MODELS == {"extractive": EXTRACTIVE_BUNDLE / "checkpoint.pt", "news": SHIPPED_BUNDLE / "checkpoint.pt",
+                                      "papers": PAPERS_BUNDLE / "checkpoint.pt"}
+    import app
+
+    assert app.Summarizer.__name__ == "Summarizer" and "ModelRegistry" in dir(app)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        app.nothing  # noqa: B018

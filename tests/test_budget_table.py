@@ -5,6 +5,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from conftest import TINY_MAX_SOURCE
+
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -130,3 +133,50 @@ def test_readability_columns_when_the_run_has_them(tmp_path):
     assert lines[0].endswith("| R-Lsum | spliced % | cut off % |")
     assert lines[2].endswith("|  |  |")  # evaluated before the measures existed: empty cells
     assert lines[3].endswith("| 12.3 | 0.0 |")
+
+
+def test_study_rows_baselines_three_paired_metrics_and_bits(tmp_path, tiny_training):
+    """scripts/papers_study.sh's table: a row is a checkpoint_last.pt (its own bookkeeping: arch,
+    pieces read, hours, updates) plus valid/, a baseline is an evaluate.py directory, every
+    --paired metric gets its column, --bits-on scores the row's checkpoint (likelihood.py)."""
+    import shutil as sh
+
+    import numpy as np
+
+    from fairseq_plugins import likelihood
+
+    rng = np.random.default_rng(5)
+    base_r1 = rng.uniform(30, 50, size=40)
+    row = lever_run(tmp_path, "fastformer", base_r1.tolist())
+    sh.rmtree(row / "model")
+    checkpoint = sorted((tiny_training / "checkpoints").glob("checkpoint_*_*.pt"))[-1]
+    sh.copy(checkpoint, row / "checkpoint_last.pt")
+    lead = lever_run(tmp_path, "lead", (base_r1 - 2.0).tolist())  # an evaluate.py directory: lift valid/ up
+    for f in (lead / "valid").iterdir():
+        f.rename(lead / f.name)
+    sh.rmtree(lead / "valid")
+    sh.rmtree(lead / "model")
+    for run, shift in ((row, 0.0), (lead, -2.0)):
+        scores_path = (run / "valid" if run == row else run) / "scores.json"
+        body = json.loads(scores_path.read_text())
+        body["system"] = "lead15" if run == lead else "x"
+        body["per_document"] = {key: (base_r1 + shift - i).tolist() for i, key in enumerate(("rouge1", "rouge2", "rougeLsum"))}
+        scores_path.write_text(json.dumps(body))
+    data_bin = tiny_training / "data-bin" / "toy"
+    out = subprocess.run([sys.executable, "scripts/budget_table.py", str(row), str(lead), "--against", str(row),
+                          "--paired", "rouge1,rouge2,rougeLsum", "--bits-on", str(data_bin), "--documents", "3"],
+                         capture_output=True, text=True, cwd=REPO)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    assert lines[0].endswith("| R-1 minus fastformer (paired) | R-2 minus fastformer (paired) | R-Lsum minus fastformer (paired) |")
+    assert "| bits/token (first 3 valid) |" in lines[0]
+    cells = lines[2].split(" | ")
+    assert cells[1] == f"fastformer_small, {TINY_MAX_SOURCE:,} pieces" and cells[3] == "8"
+    assert cells[2] == f"{likelihood.load(checkpoint, data_bin).hours:.2f}"  # fairseq's cumulative training time
+    assert cells[6] == f"{likelihood.score(checkpoint, data_bin, 3)['nll_bits']:.3f}"
+    lead_cells = lines[3].split(" | ")
+    assert lead_cells[1] == "lead15" and lead_cells[2:5] == ["", "", ""] and lead_cells[6] == ""
+    assert lines[3].count("-2.00 [-2.00, -2.00], p = 0.001") == 3  # every paper 2 points lower, on each metric
+    bad = subprocess.run([sys.executable, "scripts/budget_table.py", str(row), "--against", str(row), "--paired", "rouge1,bleu"],
+                         capture_output=True, text=True, cwd=REPO)
+    assert bad.returncode == 2 and "unknown metric(s) bleu" in bad.stderr and "Traceback" not in bad.stderr

@@ -1,6 +1,5 @@
-"""scripts/encoder_ablation.py on the tiny trained bundle: its loss is fairseq's own nll_loss,
-each ablation changes what it should and leaves the loaded model alone, bad arguments are
-messages."""
+"""scripts/encoder_ablation.py on the tiny trained bundle: each ablation changes what it should and
+leaves the loaded model alone, bad arguments are messages (the loss itself: test_likelihood.py)."""
 import copy
 import math
 import re
@@ -15,25 +14,14 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
 import encoder_ablation  # noqa: E402
 
+from fairseq_plugins import likelihood  # noqa: E402
+
 
 @pytest.fixture(scope="module")
-def loaded(tiny_bundle):
-    data_bin = str(tiny_bundle.parent / "data-bin" / "toy")
-    model, task, updates, _hours = encoder_ablation.load(str(tiny_bundle / "checkpoint.pt"), data_bin)
-    return model, task, updates, data_bin
-
-
-def test_loss_is_fairseqs_nll_loss(loaded):
-    from fairseq.criterions.cross_entropy import CrossEntropyCriterion  # fairseq is loaded by the fixture
-
-    model, task, _, _ = loaded
-    dataset = task.dataset("valid")
-    sample = dataset.collater([dataset[i] for i in range(len(dataset))])
-    criterion = CrossEntropyCriterion(task, sentence_avg=False)
-    with torch.no_grad():
-        loss, _ = criterion.compute_loss(model, model(**sample["net_input"]), sample, reduce=True)  # summed nats
-    reference = loss.item() / sample["ntokens"] / math.log(2)
-    assert encoder_ablation.nll_bits(model, task, articles=len(dataset), batch_size=3) == pytest.approx(reference, rel=1e-5)
+def loaded(tiny_bundle, tiny_training):
+    data_bin = str(tiny_training / "data-bin" / "toy")
+    loaded = likelihood.load(tiny_bundle / "checkpoint.pt", data_bin)
+    return loaded.model, loaded.task, loaded.updates, data_bin
 
 
 def test_ablations_change_the_loss_and_leave_the_model_alone(loaded, tiny_bundle):
@@ -46,7 +34,7 @@ def test_ablations_change_the_loss_and_leave_the_model_alone(loaded, tiny_bundle
     assert bits["no_self_attention"] != pytest.approx(bits["none"], rel=1e-4)
     assert bits["no_encoder_layers"] != pytest.approx(bits["no_self_attention"], rel=1e-4)
     model, task, _, _ = loaded
-    assert encoder_ablation.nll_bits(model, task, articles=8) == pytest.approx(bits["none"], rel=1e-6)
+    assert likelihood.nll_bits(model, task, 8) == pytest.approx(bits["none"], rel=1e-6)
 
 
 def test_zeroed_attention_is_the_residual_path(loaded):
@@ -102,7 +90,7 @@ def test_no_local_conv_skips_the_convolution_and_is_na_without_one(loaded):
     assert encoder_ablation.skip_local_conv(skipped) is True
     assert all(layer.local_conv is None for layer in skipped.encoder.layers)
 
-    bits = {name: encoder_ablation.nll_bits(m, task, articles=8) for name, m in
+    bits = {name: likelihood.nll_bits(m, task, 8) for name, m in
             [("as_is", model), ("zeroed", zeroed), ("skipped", skipped)]}
     assert bits["skipped"] == pytest.approx(bits["zeroed"], rel=1e-6)
     assert bits["skipped"] == pytest.approx(bits["as_is"], rel=1e-6)

@@ -1,7 +1,10 @@
 """scripts/papers_study.sh (issue 16's equal-CPU-budget study): the rows it trains and evaluates,
-all with the same recipe and decoding, and a clear error for a row it does not know."""
+all with the same recipe and decoding, the baselines, curves and table it ends with, and a clear
+error for a row it does not know."""
 import subprocess
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -17,20 +20,63 @@ def _dry_run(env_rows=None):
 def test_every_row_same_recipe_own_encoder_and_length():
     out = _dry_run()
     assert out.returncode == 0, out.stderr
-    train = [line for line in out.stdout.splitlines() if "scripts/train.sh" in line]
-    evaluate = [line for line in out.stdout.splitlines() if "scripts/evaluate.py" in line]
+    lines = out.stdout.splitlines()
+    train = [line for line in lines if "scripts/train.sh" in line]
+    evaluate = [line for line in lines if "scripts/evaluate.py" in line and "checkpoint_last.pt" in line]
+    baselines = [line for line in lines if "scripts/evaluate.py" in line and "checkpoint_last.pt" not in line]
     expected = {"fastformer_8192": ("fastformer_conv_small", 8192), "fastformer_1024": ("fastformer_conv_small", 1024),
-                "transformer_long": ("transformer_small", 2048), "transformer_conv": ("transformer_conv_small", 2048),
+                "transformer_long": ("transformer_small", 2560), "transformer_conv": ("transformer_conv_small", 2560),
                 "conv_only_8192": ("conv_only_small", 8192), "local_8192": ("local_transformer_small", 8192)}
     assert len(train) == len(evaluate) == len(expected)
     for line, (row, (arch, pieces)) in zip(train, expected.items()):
         assert f"train.sh papers_cpu data-bin/sumpubmed runs/papers_study/{row} " in line
         assert f"--arch {arch} --max-source-positions {pieces + 1} --stop-time-hours 1" in line
     for line, (row, (_, pieces)) in zip(evaluate, expected.items()):
-        assert f"runs/papers_study/{row}/checkpoint_last.pt" in line and "--preset papers --limit 500" in line
+        assert f"runs/papers_study/{row}/checkpoint_last.pt" in line and "--preset papers --limit 500 --beam 1 " in line
         assert f"--max-source-pieces {pieces} " in line
+    assert [line.split("--system ")[1].split()[0] for line in baselines] == ["lead15", "lead30", "oracle"]
+    assert all("--limit 500 " in line for line in baselines)
+    curve = [line for line in lines if "scripts/training_curve.py" in line]
+    table = [line for line in lines if "scripts/budget_table.py" in line]
+    assert len(curve) == len(table) == 1
+    assert all(f"--run {row} runs/papers_study/{row}" in curve[0] for row in expected) and "--documents 100" in curve[0]
+    assert "--against runs/papers_study/fastformer_8192 --paired rouge1,rouge2,rougeLsum" in table[0]
+    assert table[0].count("runs/papers_study/") == len(expected) + 3 + 1  # rows, baselines, the base
 
 
 def test_unknown_row_is_a_usage_error():
     out = _dry_run("fastformer_8192 nope")
     assert out.returncode == 2 and "unknown row nope" in out.stderr and out.stdout == ""
+
+
+def test_affordable_length_reads_papers_and_seconds_from_fairseq_logs(tmp_path):
+    """scripts/affordable_length.py's rate: papers (mean batch x updates of each log line) over the
+    lines' own training seconds, leaving the warm-up out; bad arguments are one-line messages."""
+    import sys
+
+    sys.path.insert(0, str(REPO / "scripts"))
+    import affordable_length
+
+    log = ["2026-11-23 15:47:20 | INFO | train_inner | epoch 001:     10 / 1250 loss=10.4, nll_loss=9.6, ppl=817.61, "
+           "wps=545.7, ups=0.09, wpb=5926.8, bsz=16, num_updates=10, lr=0.0001, gnorm=2.0, clip=100, train_wall=108, wall=109",
+           "some other line, bsz=99, num_updates=15, train_wall=1",  # not train_inner: ignored
+           "| INFO | train_inner | epoch 001:     20 / 1250 loss=9.8, bsz=2.5, num_updates=20, lr=0.0002, train_wall=50, wall=225",
+           "| INFO | train_inner | epoch 001:     30 / 1250 loss=9.8, bsz=3.5, num_updates=30, lr=0.0002, train_wall=70, wall=300"]
+    assert affordable_length.papers_and_seconds(log) == (160 + 25 + 35, 108 + 50 + 70)
+    assert affordable_length.papers_and_seconds(log, skip=10) == (60, 120)
+    assert affordable_length.rate_of(log, 10, "x") == 0.5
+    with pytest.raises(SystemExit, match="no fairseq train_inner lines"):
+        affordable_length.rate_of(log[:2], 10, "x")
+
+    script = [sys.executable, "scripts/affordable_length.py"]
+    no_data = subprocess.run(script + ["--data-bin", str(tmp_path), "--arch", "transformer_small", "--lengths", "2048",
+                                       "--reference-log", str(tmp_path / "x.log")], capture_output=True, text=True, cwd=REPO)
+    assert no_data.returncode == 2 and "no dict.source.txt" in no_data.stderr
+    (tmp_path / "dict.source.txt").write_text("a 1\n")
+    for lengths, expected in (("2048,x", "comma-separated integers"), ("0", "at least one positive length")):
+        bad = subprocess.run(script + ["--data-bin", str(tmp_path), "--arch", "a", "--lengths", lengths,
+                                       "--reference-log", "x.log"], capture_output=True, text=True, cwd=REPO)
+        assert bad.returncode == 2 and expected in bad.stderr and "Traceback" not in bad.stderr
+    missing = subprocess.run(script + ["--data-bin", str(tmp_path), "--arch", "a", "--lengths", "2048",
+                                       "--reference-log", str(tmp_path / "none.log")], capture_output=True, text=True, cwd=REPO)
+    assert missing.returncode == 2 and "none.log: no such file" in missing.stderr
