@@ -119,5 +119,7 @@ def cached_score(checkpoint, data_bin, documents: int, split: str = "valid") -> 
     key = f"{path.name}@{path.stat().st_mtime_ns}" if path.exists() else path.name
     if key not in cache:
         cache[key] = score(path, data_bin, documents, split)
-        cache_path.write_text(json.dumps(cache, indent=1) + "\n")
+        partial = cache_path.with_suffix(".json.partial")  # renamed over the cache: a stop never leaves half a file
+        partial.write_text(json.dumps(cache, indent=1) + "\n")
+        partial.replace(cache_path)
     return cache[key]

@@ -78,6 +78,7 @@ def test_curve_scores_every_checkpoint_on_the_same_documents_and_caches(tmp_path
 
     # the second call reads the cache: a planted value shows...
     cache_path = run / "likelihood_valid_3.json"
+    assert not list(run.glob("*.partial"))  # written beside, then renamed over the cache
     cache = json.loads(cache_path.read_text())
     for row in cache.values():
         row["nll_bits"] = 1.234
