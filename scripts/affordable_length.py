@@ -24,11 +24,14 @@ from pathlib import Path
 from typing import Iterable, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
-_INNER = re.compile(r"train_inner .*?bsz=([\d.]+).*?num_updates=(\d+).*?train_wall=([\d.]+)")
+# a train_inner line, as fairseq prints it ("| train_inner | epoch 001: ... bsz=2.7, num_updates=10, ...
+# train_wall=54") or writes it to --log-file (without the prefix); the epoch summaries ("| bsz 2.6 |")
+# and validation lines have no "key=value" and are not matched
+_INNER = re.compile(r"\bbsz=([\d.]+),.*?\bnum_updates=(\d+),.*?\btrain_wall=([\d.]+)")
 
 
 def papers_and_seconds(lines: Iterable[str], skip: int = 0) -> Tuple[float, float]:
-    """(papers, training seconds) over fairseq ``train_inner`` lines, leaving out the first
+    """(papers, training seconds) over fairseq's ``train_inner`` lines, leaving out the first
     ``skip`` updates. A line covers the updates since the previous one: bsz is their mean batch,
     train_wall their seconds."""
     papers = seconds = 0.0

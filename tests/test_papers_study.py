@@ -59,9 +59,10 @@ def test_affordable_length_reads_papers_and_seconds_from_fairseq_logs(tmp_path):
 
     log = ["2026-11-23 15:47:20 | INFO | train_inner | epoch 001:     10 / 1250 loss=10.4, nll_loss=9.6, ppl=817.61, "
            "wps=545.7, ups=0.09, wpb=5926.8, bsz=16, num_updates=10, lr=0.0001, gnorm=2.0, clip=100, train_wall=108, wall=109",
-           "some other line, bsz=99, num_updates=15, train_wall=1",  # not train_inner: ignored
+           "| INFO | train | epoch 001 | loss 8.296 | bsz 16 | num_updates 15 | train_wall 1",  # a summary: ignored
            "| INFO | train_inner | epoch 001:     20 / 1250 loss=9.8, bsz=2.5, num_updates=20, lr=0.0002, train_wall=50, wall=225",
-           "| INFO | train_inner | epoch 001:     30 / 1250 loss=9.8, bsz=3.5, num_updates=30, lr=0.0002, train_wall=70, wall=300"]
+           # as fairseq-train --log-file writes it: no prefix
+           "epoch 001:     30 / 1250 loss=9.8, bsz=3.5, num_updates=30, lr=0.0002, gnorm=1.2, train_wall=70, wall=300"]
     assert affordable_length.papers_and_seconds(log) == (160 + 25 + 35, 108 + 50 + 70)
     assert affordable_length.papers_and_seconds(log, skip=10) == (60, 120)
     assert affordable_length.rate_of(log, 10, "x") == 0.5
