@@ -40,14 +40,13 @@ def load(checkpoint, data_bin, split: str = "valid") -> LoadedCheckpoint:
     state = fixes.load_checkpoint(checkpoint, {"data": str(data_bin)})
     models, _cfg, task = checkpoint_utils.load_model_ensemble_and_task([str(checkpoint)], state=state)
     task.load_dataset(split)
-    history = (state.get("optimizer_history") or [{}])[-1]
-    seconds = (state.get("extra_state") or {}).get("previous_training_time")
+    record = _record(state)
     return LoadedCheckpoint(
         model=models[0].float().eval(),  # exported bundles are fp16
         task=task,
         split=split,
-        updates=history.get("num_updates"),
-        hours=float(seconds) / 3600 if seconds is not None else float("nan"),
+        updates=record["updates"],
+        hours=record["hours"] if record["hours"] is not None else float("nan"),
     )
 
 
@@ -60,9 +59,15 @@ def bookkeeping(checkpoint) -> dict:
 
     try:
         state = torch.load(checkpoint, map_location="cpu", weights_only=True)
-        history = state["optimizer_history"][-1]
+        state["optimizer_history"][-1]  # a fairseq checkpoint has one
+        return _record(state)
     except Exception as err:  # a damaged or foreign file: say which
         raise ValueError(f"{checkpoint}: not a readable fairseq checkpoint ({type(err).__name__}: {err})") from None
+
+
+def _record(state: dict) -> dict:
+    """``bookkeeping``'s fields from a loaded checkpoint state."""
+    history = (state.get("optimizer_history") or [{}])[-1]
     model_cfg = (state.get("cfg") or {}).get("model") or {}
     field = model_cfg.get if hasattr(model_cfg, "get") else (lambda key: getattr(model_cfg, key, None))
     extra = state.get("extra_state") or {}

@@ -91,10 +91,6 @@ CURVES=()
 for row in $ROWS; do CURVES+=(--run "$row" "$OUT/$row"); done
 $DRY "$PY" scripts/training_curve.py --data-bin "$DATA_BIN" --documents "$DOCUMENTS" "${CURVES[@]}" \
   --out "$OUT/curve.png" --json "$OUT/curve.json"
-if [ -n "$DRY" ]; then
-  echo "$PY" scripts/budget_table.py $(printf "$OUT/%s " $ROWS) "${BASELINES[@]}" --against "$OUT/fastformer_8192" \
-    --paired rouge1,rouge2,rougeLsum --bits-on "$DATA_BIN" --documents "$DOCUMENTS"
-else
-  "$PY" scripts/budget_table.py $(printf "$OUT/%s " $ROWS) "${BASELINES[@]}" --against "$OUT/fastformer_8192" \
-    --paired rouge1,rouge2,rougeLsum --bits-on "$DATA_BIN" --documents "$DOCUMENTS" | tee "$OUT/table.md"
-fi
+TABLE=("$PY" scripts/budget_table.py $(printf "$OUT/%s " $ROWS) "${BASELINES[@]}" --against "$OUT/fastformer_8192"
+       --paired rouge1,rouge2,rougeLsum --bits-on "$DATA_BIN" --documents "$DOCUMENTS")
+if [ -n "$DRY" ]; then echo "${TABLE[@]}"; else "${TABLE[@]}" | tee "$OUT/table.md"; fi
