@@ -13,7 +13,8 @@ and cased as the article writes its words), `Summary.normalized_sentences` what 
 
 An extractive checkpoint (`fairseq_plugins/models/extractive.py`) instead scores the article's
 sentences and returns the preset's `lead_k` best (`fairseq_plugins.extraction.choose`) exactly as
-the article writes them; the beam search settings do not apply to it.
+the article writes them; the beam search settings do not apply to it.  One trained on masked
+numbers (SumPubMed) reads each sentence masked and gives it back verbatim, numbers and all.
 """
 import json
 import time
@@ -124,9 +125,6 @@ class Summarizer:
         # a model trained on masked numbers and citations (SumPubMed) reads a person's text masked
         # the same way, and its summary gets the article's numbers back (fairseq_plugins/masking.py)
         self.masks_numbers = bool(settings.get("masking"))
-        if self.extractive and self.masks_numbers:
-            raise ValueError(f"{checkpoint}: an extractive model trained on masked numbers is not supported "
-                             "(its sentences could not be given back as the article writes them)")
         self.sentences_extracted = DECODING_PRESETS[self.preset].lead_k  # extractive models only
 
     def default_options(self) -> DecodingOptions:
@@ -187,6 +185,10 @@ class Summarizer:
         if not normalized.strip():
             raise ValueError("the article has no text to summarize")
         pairs = alignment.raw_sentences(article, None, normalized)  # (normalized, verbatim) per sentence
+        if self.masks_numbers:
+            pairs = self._masked_sentences(pairs)
+            if not pairs:
+                raise ValueError("the article has no text to summarize once its bracketed text is left out")
         sentences = [norm for norm, _ in pairs]
         # pieces counted as prepare_source counts an article: of its words, no separators
         source = extraction.read_source(self.sentencepiece, sentences, self.max_source_pieces)
@@ -194,7 +196,7 @@ class Summarizer:
         chosen = extraction.choose(scores, sentences, self.sentences_extracted)
         read = len(source.pieces)
         notes = [f"Extractive: the {len(chosen)} sentences of the article the model scores highest, copied as the "
-                 "article writes them."]
+                 "article writes them" + (", numbers included." if self.masks_numbers else ".")]
         if read < len(sentences):
             notes.append(f"The model read the first {read} of the article's {len(sentences)} sentences "
                          f"(whole sentences, up to {self.max_source_pieces} pieces).")
@@ -210,6 +212,20 @@ class Summarizer:
             seconds=time.perf_counter() - start,
             notes=notes,
         )
+
+    @staticmethod
+    def _masked_sentences(pairs):
+        """(normalized sentence, verbatim) pairs -> (the sentence as a model trained on masked
+        numbers reads it, verbatim): each sentence masked on its own (``masking.mask``: numbers
+        and citations become ``<dig>``/``<cit>``, other bracketed text goes) and normalized, so the
+        model reads what it was trained on and the summary keeps the verbatim sentence, real numbers
+        and all.  A sentence with nothing left (it was all brackets) is not read."""
+        out = []
+        for _, verbatim in pairs:
+            reading = text.normalize_text(masking.mask(verbatim).text).strip()
+            if reading:
+                out.append((reading, verbatim))
+        return out
 
     @staticmethod
     def _restore_numbers(out_pieces: str, source_pieces: str, masked: masking.Masked, attention):

@@ -230,6 +230,28 @@ _EXTRACTIVE = replace(
            "--label-smoothing 0.1 (the shared flag) smooths the binary targets to 0.05 / 0.95."),
 )
 
+# The extractive papers model: the same design on whole SumPubMed papers, its encoder started from
+# the shipped papers model's (app/model_papers), labels from the greedy oracle without a cap on
+# sentences (about 13 a paper). CPU settings: fp32, about 4 papers (33k pieces) a batch.
+_PAPERS_EXTRACTIVE = replace(
+    _EXTRACTIVE,
+    name="papers_extractive",
+    description="Extractive papers model: the papers model's encoder (--pretrained-encoder"
+    " app/model_papers/checkpoint.pt) + 2 sentence layers, trained against the greedy oracle's"
+    " sentences; reads 8,192 pieces of whole sentences, numbers and citations masked",
+    max_source_pieces=8192,
+    extra=("--max-tokens", "33000", "--required-batch-size-multiple", "1",
+           "--criterion", "sentence_extraction", "--max-valid-steps", "25"),
+    stop=("--max-epoch", "20", "--stop-time-hours", "1"),
+    checkpointing=_checkpointing(100, keep=-1),
+    preset="papers",
+    log_interval=10,
+    notes=("Data: scripts/prepare_extractive.py --bundle app/model_papers --max-source-pieces 8192"
+           " --oracle-sentences 0 (its own flags; not prepare_data.py).",
+           "Pass --pretrained-encoder app/model_papers/checkpoint.pt after the data and save directories.",
+           "--label-smoothing 0.1 (the shared flag) smooths the binary targets to 0.05 / 0.95."),
+)
+
 RECIPES: Dict[str, Recipe] = {
     r.name: r
     for r in [
@@ -276,6 +298,7 @@ RECIPES: Dict[str, Recipe] = {
         _PAPERS,
         _PAPERS_CPU,
         _EXTRACTIVE,
+        _PAPERS_EXTRACTIVE,
     ]
 }
 

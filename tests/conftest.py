@@ -90,24 +90,30 @@ def _train_tiny(data: Path, ckpts: Path, updates: int, model_args) -> Path:
 TINY_EXTRACTIVE_MAX_SOURCE = 600
 
 
-def build_tiny_extractive_bundle(work: Path, abstractive_bundle: Path) -> Path:
+def build_tiny_extractive_bundle(work: Path, abstractive_bundle: Path, papers: bool = False) -> Path:
     """The toy corpus -> prepare_extractive.py with the tiny bundle's sentencepiece ->
-    fairseq-train of the extractive model, its encoder started from the tiny bundle's (6 updates, inside the first epoch: the interval checkpoint is written)
-    -> export_model.py.  Returns the bundle directory (work/model)."""
+    fairseq-train of the extractive model, its encoder started from the tiny bundle's (6 updates,
+    inside the first epoch: the interval checkpoint is written) -> export_model.py.  `papers`: the
+    toy papers, masked as the tiny papers bundle was trained (its prepare.json), read up to
+    TINY_PAPERS_MAX_SOURCE pieces, with its convolution and the papers preset.  Returns the bundle
+    directory (work/model)."""
     py = sys.executable
     corpus, data_bin, ckpts, bundle = work / "corpus", work / "data-bin", work / "checkpoints", work / "model"
-    _run([py, "scripts/make_toy_corpus.py", str(corpus), "--train", "80", "--valid", "8"])
+    max_source = TINY_PAPERS_MAX_SOURCE if papers else TINY_EXTRACTIVE_MAX_SOURCE
+    _run([py, "scripts/make_toy_corpus.py", str(corpus), "--train", "24" if papers else "80", "--valid", "4" if papers else "8",
+          *(["--papers"] if papers else [])])
     _run([py, "scripts/prepare_extractive.py", "--name", "toy_ext", "--out-dir", str(data_bin), "--bundle",
           str(abstractive_bundle), "--train", str(corpus / "train.jsonl"), "--valid", str(corpus / "valid.jsonl"),
-          "--max-source-pieces", str(TINY_EXTRACTIVE_MAX_SOURCE), "--workers", "1", "--quiet"])
+          "--max-source-pieces", str(max_source), "--workers", "1", "--quiet",
+          *(["--oracle-sentences", "0"] if papers else [])])
     checkpoint = _train_tiny(data_bin / "toy_ext", ckpts, 6, [
-        # the named architecture, as the recipe (its convolution off: the tiny encoder has none)
-        "--arch", "extractive_fastformer_conv_small", *TINY_MODEL_ARGS, "--encoder-local-conv", "0",
+        # the named architecture, as the recipe (the convolution as the encoder it starts from)
+        "--arch", "extractive_fastformer_conv_small", *TINY_MODEL_ARGS, "--encoder-local-conv", "7" if papers else "0",
         "--sentence-layers", "1", "--pretrained-encoder", str(abstractive_bundle / "checkpoint.pt"),
-        "--max-source-positions", str(TINY_EXTRACTIVE_MAX_SOURCE + 1), "--max-target-positions", "1024",
-        "--criterion", "sentence_extraction", "--label-smoothing", "0.1", "--max-tokens", "4000"])
+        "--max-source-positions", str(max_source + 1), "--max-target-positions", "1024",
+        "--criterion", "sentence_extraction", "--label-smoothing", "0.1", "--max-tokens", str(max(4000, max_source + 1))])
     _run([py, "scripts/export_model.py", "--data-bin", str(data_bin / "toy_ext"), "--out", str(bundle),
-          "--preset", "cnndm", str(checkpoint)])
+          "--preset", "papers" if papers else "cnndm", str(checkpoint)])
     return bundle
 
 
@@ -121,6 +127,12 @@ def tiny_extractive_bundle(tiny_bundle, tmp_path_factory) -> Path:
 def tiny_papers_bundle(tmp_path_factory) -> Path:
     """A bundle of the tiny papers model (masked numbers, long sources, the papers preset)."""
     return build_tiny_bundle(tmp_path_factory.mktemp("tiny-papers-model"), papers=True)
+
+
+@pytest.fixture(scope="session")
+def tiny_papers_extractive_bundle(tiny_papers_bundle, tmp_path_factory) -> Path:
+    """A bundle of a tiny extractive papers model (masked numbers) started from the tiny papers bundle."""
+    return build_tiny_extractive_bundle(tmp_path_factory.mktemp("tiny-papers-extractive"), tiny_papers_bundle, papers=True)
 
 
 @pytest.fixture(scope="session")

@@ -4,6 +4,7 @@ checkpoint (sharded and merged = unsharded)."""
 import importlib.util
 import json
 import random
+from collections import Counter
 import subprocess
 import sys
 from pathlib import Path
@@ -106,6 +107,51 @@ def test_oracle_picks_the_sentences_the_reference_copies():
     assert ev.oracle_indices(sentences, reference, max_sentences=3) == [1, 3]
     assert ev.oracle_indices(sentences, reference, max_sentences=1) == [1]
     assert ev.oracle_indices(sentences, ["nothing in common"], max_sentences=3) == []
+
+
+def _oracle_by_recounting(sentences, reference_sentences, max_sentences):
+    """The greedy oracle's definition, spelt out: the union's n-gram counts rebuilt for every
+    candidate, clipped against the reference, ROUGE-1 F + ROUGE-2 F."""
+    def grams(tokens, n):
+        return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+
+    def f1(overlap, hyp, ref):
+        p, r = (overlap / hyp, overlap / ref) if overlap else (0.0, 0.0)
+        return 2 * p * r / (p + r) if overlap else 0.0
+
+    ref_tokens = [t for s in reference_sentences for t in ev.rouge_tokens(s)]
+    ref = {n: grams(ref_tokens, n) for n in (1, 2)}
+    tokens = [ev.rouge_tokens(s) for s in sentences]
+    chosen, best = [], 0.0
+    limit = len(sentences) if max_sentences is None else max_sentences
+    while len(chosen) < limit:
+        pick = None
+        for i in range(len(sentences)):
+            if i in chosen or not tokens[i]:
+                continue
+            score = 0.0
+            for n in (1, 2):
+                union = sum((grams(tokens[j], n) for j in chosen + [i]), Counter())
+                overlap = sum(min(c, ref[n][g]) for g, c in union.items())
+                score += f1(overlap, sum(union.values()), sum(ref[n].values()))
+            if score > best:
+                pick, best = i, score
+        if pick is None:
+            break
+        chosen.append(pick)
+    return sorted(chosen)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_oracle_matches_recounting_the_union(seed):
+    # small vocabulary, repeated words: clipping at the reference count matters
+    rng = random.Random(seed)
+    words = [f"w{i}" for i in range(25)]
+    sentences = [" ".join(rng.choices(words, k=rng.randint(0, 14))) for _ in range(rng.randint(5, 30))]
+    reference = [" ".join(rng.choices(words, k=rng.randint(3, 12))) for _ in range(rng.randint(1, 5))]
+    for max_sentences in (1, 3, None):
+        assert ev.oracle_indices(sentences, reference, max_sentences) == \
+            _oracle_by_recounting(sentences, reference, max_sentences)
 
 
 def synthetic_corpus(n_docs: int, seed: int = 0):

@@ -4,6 +4,7 @@ abstractive bundle's) through the Summarizer, the registry, the page's descripti
 line and the evaluation harness."""
 import json
 import math
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,8 @@ import torch
 
 from app import Summarizer
 from app.models import EXTRACTIVE, LEAD3, SHIPPED, ModelRegistry
-from fairseq_plugins import evaluation, extraction, text
+from fairseq_plugins import evaluation, extraction, masking, text
+from fairseq_plugins.evaluation import DECODING_PRESETS
 from fairseq_plugins.criterions.sentence_extraction import SentenceExtractionCriterion
 from fairseq_plugins.fixes import load_checkpoint
 from fairseq_plugins.models.extractive import load_pretrained_encoder
@@ -253,3 +255,67 @@ def test_prepare_extractive_reports_bad_input(tmp_path):
                          capture_output=True, text=True, cwd=REPO, timeout=120)
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and "no spm.model" in out.stderr
+
+
+# --- an extractive model trained on masked numbers (the papers form) ---------------------------------
+
+
+def test_masked_reading_of_a_sentence():
+    pairs = [("ignored", "We counted 42 cells (see Fig. 2) in 3.5 ml [3]."),
+             ("ignored", "(All of this sentence is bracketed.)"),
+             ("ignored", "IL-6 rose 2-fold (Smith et al., 2005).")]
+    read = Summarizer._masked_sentences(pairs)
+    # each sentence masked on its own, as the training data (numbers, citations), then normalized;
+    # a sentence that was all brackets is not read; the verbatim text is kept beside it
+    assert read == [(text.normalize_text(masking.mask(pairs[0][1]).text), pairs[0][1]),
+                    (text.normalize_text(masking.mask(pairs[2][1]).text), pairs[2][1])]
+    assert read[0][0].split() == ["we", "counted", "<dig>", "cells", "in", "<dig>", "ml", "<cit>", "."]
+    assert read[1][0].split() == ["il", "-", "6", "rose", "<dig>", "-fold", "<cit>", "."]  # a gene's 6 stays
+
+
+@pytest.fixture(scope="module")
+def papers_summarizer(tiny_papers_extractive_bundle) -> Summarizer:
+    return Summarizer(str(tiny_papers_extractive_bundle / "checkpoint.pt"))
+
+
+def test_masked_extractive_data_is_masked(tiny_papers_extractive_bundle):
+    card = json.loads((tiny_papers_extractive_bundle / "model.json").read_text())
+    settings = json.loads((tiny_papers_extractive_bundle / "prepare.json").read_text())
+    assert card["kind"] == "extractive" and card["preset"] == "papers" and settings["masking"]
+
+
+def test_masked_extractive_model_gives_back_the_papers_numbers(papers_summarizer, monkeypatch):
+    import random
+    sys.path.insert(0, str(REPO / "scripts"))
+    from make_toy_corpus import toy_paper
+
+    paper = toy_paper(random.Random(7), 0)["article"]
+    scored = []
+    real_scores = extraction.sentence_scores
+
+    def spy(model, dictionary, sources):
+        scored.extend(sources)
+        return real_scores(model, dictionary, sources)
+
+    monkeypatch.setattr(extraction, "sentence_scores", spy)
+    result = papers_summarizer.summarize(paper)
+    # at most the preset's k: the toy papers repeat a few sentence templates, so trigram blocking
+    # skips many
+    assert 2 <= len(result.sentences) <= DECODING_PRESETS["papers"].lead_k
+    # the model read masked sentences: numbers as <dig>, citations as <cit>, no digit left but
+    # those of gene names ("sox9", "il - 6" as normalized)
+    (source,) = scored
+    read = "".join(source.split()).replace("▁", " ")
+    assert "<dig>" in read and "<cit>" in read and "sox9" in read
+    assert re.search(r"(?<![a-z0-9])(?<!il - )\d", read) is None
+    # the person reads the paper's own sentences, real numbers and citations included
+    lines = paper.splitlines()
+    assert all(sentence in lines for sentence in result.sentences)
+    assert any(ch.isdigit() for ch in result.summary) and "<dig>" not in result.summary
+    assert result.normalized_sentences == [text.normalize_text(masking.mask(s).text) for s in result.sentences]
+    assert "numbers included" in result.notes[0]
+
+
+def test_masked_extractive_model_refuses_an_all_bracketed_text(papers_summarizer):
+    with pytest.raises(ValueError, match="bracketed"):
+        papers_summarizer.summarize("(Only a parenthesis here.) [And a bracket.]")
