@@ -925,7 +925,9 @@ def format_samples(rows: Sequence[dict]) -> str:
 # Decoding search (on a slice of `valid`, never on the test split)
 # ---------------------------------------------------------------------------------------------
 
-TUNABLE = {"beam": int, "min_len": int, "max_len_b": int, "lenpen": float, "no_repeat_ngram_size": int}
+# a preset's fields a grid may vary; lead_k: the sentences an extractive checkpoint gives
+TUNABLE = {"beam": int, "min_len": int, "max_len_b": int, "lenpen": float, "no_repeat_ngram_size": int,
+           "lead_k": int}
 
 
 def parse_grid(spec: str) -> List[Dict[str, float]]:

@@ -111,7 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument("--data", required=True, help="JSON Lines file (.gz ok), the validation split")
     tune.add_argument("--preset", required=True, help="the settings the grid starts from")
     tune.add_argument("--grid", required=True, help='space-separated NAME=V1,V2,... with NAME in beam, min_len, '
-                      'max_len_b, lenpen, no_repeat_ngram_size; every combination is run')
+                      'max_len_b, lenpen, no_repeat_ngram_size (a model that decodes) or lead_k (the sentences an '
+                      'extractive checkpoint gives); every combination is run')
     tune.add_argument("--start", type=_non_negative, default=0, help="skip the first N documents [0]")
     tune.add_argument("--limit", type=_positive, default=200, help="documents to decode per setting [200]")
     tune.add_argument("--batch-size", type=_positive, default=16, help="articles per generation batch [16]")
@@ -211,8 +212,8 @@ def cmd_tune(args, ev) -> int:
     if not Path(args.system).is_file():
         raise ev.EvaluationError(f"--system {args.system}: no such checkpoint file")
     docs = ev.read_jsonl(args.data, args.limit, start=args.start)
-    system = ev.CheckpointSystem(args.system, args.data_bin, base, batch_size=args.batch_size,
-                                 device="cpu" if args.cpu else "auto", log=lambda m: None)
+    system = ev.load_system(args.system, args.data_bin, base, batch_size=args.batch_size,
+                            device="cpu" if args.cpu else "auto", log=lambda m: None)
     print(f"{len(grid)} settings x {len(docs)} documents ({args.data}, from document {args.start})", file=sys.stderr)
     rows = ev.tune_decoding(system, docs, base, grid, args.workers, log=lambda m: print(m, file=sys.stderr, flush=True),
                             rank=args.rank, rouge1_slack=args.rouge1_slack)

@@ -11,7 +11,7 @@
 #      sentences of the masked paper that fit whole in 8,192 pieces, labels from the greedy oracle
 #      with no cap on sentences (--oracle-sentences 0, about 13 a paper);
 #   2. recipe papers_extractive for HOURS of training time (resumable; checkpoints every 100 updates);
-#   3. k, the sentences a summary takes, chosen on valid papers 500-599 (KS) with the last checkpoint;
+#   3. k, the sentences a summary takes, chosen on valid papers 500-599 among KS (evaluate.py tune);
 #   4. valid papers 0-499 with the chosen k, beside lead-15 and lead-30 (paired bootstrap), the
 #      same papers and references as the abstractive model's results.
 # Settings (environment): DATA [../shared/data/sumpubmed], BUNDLE [app/model_papers],
@@ -45,23 +45,14 @@ $DRY env DEVICE=cpu bash scripts/train.sh papers_extractive "$DATA_BIN" "$OUT" \
   --pretrained-encoder "$BUNDLE/checkpoint.pt" --stop-time-hours "$HOURS" --log-file "$OUT/train.log"
 
 CHECKPOINT="$OUT/checkpoint_last.pt"
-for k in $KS; do
-  [ -z "$DRY" ] && [ -f "$OUT/tune_k$k/scores.json" ] && continue
-  $DRY "$PY" scripts/evaluate.py generate --system "$CHECKPOINT" --data-bin "$DATA_BIN" --data "$DATA/valid.jsonl.gz" \
-    --preset papers --sentences "$k" --start 500 --limit 100 --out "$OUT/tune_k$k"
-done
+if [ -n "$DRY" ] || [ ! -f "$OUT/tune_k.json" ]; then
+  $DRY "$PY" scripts/evaluate.py tune --system "$CHECKPOINT" --data-bin "$DATA_BIN" --data "$DATA/valid.jsonl.gz" \
+    --preset papers --grid "lead_k=${KS// /,}" --start 500 --limit 100 --out "$OUT/tune_k.json"
+fi
 if [ -n "$DRY" ]; then
   BEST_K=K
-else  # the k with the best mean of R-1, R-2 and R-Lsum on the tuning papers
-  BEST_K=$("$PY" - "$OUT" $KS <<'EOF'
-import json, sys
-out, ks = sys.argv[1], sys.argv[2:]
-def mean_rouge(k):
-    scores = json.load(open(f"{out}/tune_k{k}/scores.json"))["rouge"]
-    return sum(scores[m]["mean"] for m in ("rouge1", "rouge2", "rougeLsum")) / 3
-print(max(ks, key=mean_rouge))
-EOF
-)
+else  # the first row: the best mean of R-1, R-2 and R-Lsum on the tuning papers
+  BEST_K=$("$PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["rows"][0]["settings"]["lead_k"])' "$OUT/tune_k.json")
   echo "==> k = $BEST_K sentences (best mean ROUGE on valid papers 500-599)"
 fi
 for system in "$CHECKPOINT" lead15 lead30; do

@@ -249,6 +249,25 @@ def test_evaluation_harness_extracts(tiny_extractive_bundle, tmp_path):
         assert scores["per_document"][measure] == [0.0, 0.0], measure
 
 
+def test_tuning_chooses_the_number_of_sentences(tiny_extractive_bundle, tmp_path):
+    data = tmp_path / "valid.jsonl"
+    data.write_text("".join(json.dumps({"id": str(i), "article": ARTICLE, "summary": summary}) + "\n"
+                            for i, summary in enumerate(["the bridge is shut .", "ferries carry commuters ."])))
+    out = subprocess.run([sys.executable, "scripts/evaluate.py", "tune", "--system",
+                          str(tiny_extractive_bundle / "checkpoint.pt"), "--data-bin", str(tiny_extractive_bundle),
+                          "--data", str(data), "--preset", "cnndm", "--grid", "lead_k=1,4", "--cpu",
+                          "--workers", "1", "--out", str(tmp_path / "tune.json")],
+                         capture_output=True, text=True, cwd=REPO, timeout=300)
+    assert out.returncode == 0, out.stderr
+    rows = json.loads((tmp_path / "tune.json").read_text())["rows"]
+    assert sorted(row["settings"]["lead_k"] for row in rows) == [1, 4]
+    assert [row["mean"] for row in rows] == sorted((row["mean"] for row in rows), reverse=True)
+    words = {row["settings"]["lead_k"]: row["words"] for row in rows}
+    # four of the article's sentences are longer than one (trigram blocking may skip none here)
+    sentence_words = [len(s.split()) for s in text.split_sentences(text.normalize_text(ARTICLE))]
+    assert min(sentence_words) <= words[1] <= max(sentence_words) < words[4]
+
+
 def test_prepare_extractive_reports_bad_input(tmp_path):
     out = subprocess.run([sys.executable, "scripts/prepare_extractive.py", "--name", "x", "--bundle", str(tmp_path),
                           "--train", "missing.jsonl", "--valid", "missing.jsonl", "--out-dir", str(tmp_path)],

@@ -81,3 +81,26 @@ def test_affordable_length_reads_papers_and_seconds_from_fairseq_logs(tmp_path):
     missing = subprocess.run(script + ["--data-bin", str(tmp_path), "--arch", "a", "--lengths", "2048",
                                        "--reference-log", str(tmp_path / "none.log")], capture_output=True, text=True, cwd=REPO)
     assert missing.returncode == 2 and "none.log: no such file" in missing.stderr
+
+
+def test_extractive_papers_driver_tunes_k_apart_from_the_papers_it_scores(tmp_path):
+    """scripts/papers_extractive.sh: data from the papers bundle, the papers_extractive recipe from
+    its encoder, k chosen on valid papers 500-599, then papers 0-499 beside lead-15 and lead-30."""
+    out = subprocess.run(["bash", "scripts/papers_extractive.sh", "--dry-run"], capture_output=True, text=True,
+                         cwd=REPO, env={"PATH": "/usr/bin:/bin"}, timeout=60)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert "prepare_extractive.py" in lines[0] and "--bundle app/model_papers" in lines[0]
+    assert "--max-source-pieces 8192 --oracle-sentences 0" in lines[0]
+    assert "train.sh papers_extractive data-bin/sumpubmed_ext runs/papers_extractive" in lines[1]
+    assert "--pretrained-encoder app/model_papers/checkpoint.pt" in lines[1]
+    assert "evaluate.py tune" in lines[2] and "--grid lead_k=6,8,10,12,14 --start 500 --limit 100" in lines[2]
+    generate = [line for line in lines if "evaluate.py generate" in line]
+    assert [line.split("--system ")[1].split()[0] for line in generate] == [
+        "runs/papers_extractive/checkpoint_last.pt", "lead15", "lead30"]
+    assert all("--limit 500 " in line and "--start" not in line for line in generate)
+    assert sum("evaluate.py compare" in line for line in lines) == 2
+    # without the data, a one-line error before anything runs
+    missing = subprocess.run(["bash", "scripts/papers_extractive.sh"], capture_output=True, text=True, cwd=REPO,
+                             env={"PATH": "/usr/bin:/bin", "DATA": str(tmp_path)}, timeout=60)
+    assert missing.returncode == 2 and "train.jsonl.gz not found" in missing.stderr and missing.stdout == ""
