@@ -44,7 +44,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from . import inputs  # noqa: F401  (importing the package sets the no-telemetry variables first)
 from .bundle import read_kind, read_preset
 from .inputs import InputError
-from .models import LEAD3, ModelError, ModelRegistry, SystemInfo
+from .models import DEFAULT_BUNDLES, LEAD3, SHIPPED, ModelError, ModelRegistry, SystemInfo
 from .summarizer import DECODING_PRESETS, DecodingOptions
 
 import gradio as gr  # noqa: E402  (after app/__init__.py has set the environment)
@@ -362,8 +362,8 @@ def build_demo(
     none); shipped: the default bundle directory (None: app/model); concurrency: model decodings
     at once (the registry's, when it builds one)."""
     if registry is None:
-        kwargs = {} if shipped is None else {"shipped": shipped}
-        registry = ModelRegistry(model_dir, max_decoding=concurrency, **kwargs)
+        bundles = None if shipped is None else dict(DEFAULT_BUNDLES, **{SHIPPED: shipped})
+        registry = ModelRegistry(model_dir, bundles, max_decoding=concurrency)
     examples = example_articles()
 
     def summarize(article=None, file=None, model=None, beam=DEFAULTS.beam, min_length=DEFAULTS.min_len,

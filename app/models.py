@@ -25,7 +25,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Tuple, Union
+from typing import Callable, Dict, List, Mapping, Optional, Tuple, Union
 
 from .bundle import DEFAULT_PRESET, read_preset
 from .shipped import APP_DIR, SHIPPED_BY_KEY, SHIPPED_MODELS
@@ -39,6 +39,7 @@ __all__ = [
     "SHIPPED_BUNDLE",
     "PAPERS_BUNDLE",
     "EXTRACTIVE_BUNDLE",
+    "DEFAULT_BUNDLES",
     "ModelError",
     "SystemInfo",
     "Lead3",
@@ -57,6 +58,7 @@ EXTRACTIVE_BUNDLE = SHIPPED_BY_KEY[EXTRACTIVE].bundle
 # the shipped bundles, in the order a person sees them (the first one installed is the default):
 # key -> label; the label says what kind of summary each writes
 BUNDLE_LABELS = {model.key: model.label for model in SHIPPED_MODELS}
+DEFAULT_BUNDLES = {model.key: model.bundle for model in SHIPPED_MODELS}  # key -> its place under app/
 DATA_FILES = ("spm.model", "dict.source.txt")
 MAX_SCANNED = 200  # checkpoints listed from the model directory at most
 
@@ -171,27 +173,28 @@ def _within(path: Path, root: Path) -> bool:
 class ModelRegistry:
     """Selectable systems and a small cache of loaded ones.
 
-    shipped: the bundle directory of the abstractive news model (``app/model``); papers: the
-    scientific-paper bundle (``app/model_papers``); extractive: the extractive news model
-    (``app/model_extractive``, the default when installed); each skipped if it has no
-    checkpoint.pt or is None.  model_dir: a directory searched (recursively) for ``*.pt`` files; None for
-    none.  max_loaded: models kept in memory at once (least recently used dropped first).
+    bundles: shipped-model key -> its bundle directory (``app/shipped.py``: the extractive and
+    abstractive news models, the scientific-paper model); None: every shipped model at its place
+    under ``app/`` (``DEFAULT_BUNDLES``).  A bundle without checkpoint.pt is skipped; the first one
+    listed is the default.  model_dir: a directory searched (recursively) for ``*.pt`` files; None
+    for none.  max_loaded: models kept in memory at once (least recently used dropped first).
     max_decoding: model decodings running at once over all models (each model also decodes one
     request at a time); Lead-3 takes no slot, so it is never kept waiting by a long paper."""
 
     def __init__(
         self,
         model_dir: Union[str, Path, None] = None,
-        shipped: Union[str, Path, None] = SHIPPED_BUNDLE,
+        bundles: Optional[Mapping[str, Union[str, Path]]] = None,
         max_loaded: int = 2,
-        papers: Union[str, Path, None] = PAPERS_BUNDLE,
         loader: Optional[Callable[[Path, str], object]] = None,
         max_decoding: int = 2,
-        extractive: Union[str, Path, None] = EXTRACTIVE_BUNDLE,
     ):
         self.model_dir = Path(model_dir).resolve() if model_dir else None
-        given = ((SHIPPED, shipped), (PAPERS, papers), (EXTRACTIVE, extractive))
-        self.bundles = {key: Path(directory).resolve() for key, directory in given if directory}
+        bundles = DEFAULT_BUNDLES if bundles is None else bundles
+        unknown = sorted(set(bundles) - set(BUNDLE_LABELS))
+        if unknown:
+            raise ValueError(f"unknown shipped model(s) {', '.join(unknown)}; known: {', '.join(BUNDLE_LABELS)}")
+        self.bundles = {key: Path(directory).resolve() for key, directory in bundles.items() if directory}
         self.max_loaded = max(1, max_loaded)
         self._decoding_slots = threading.BoundedSemaphore(max(1, max_decoding))
         self._loader = loader or self._load_checkpoint

@@ -10,8 +10,8 @@ import pytest
 
 from app import DecodingOptions, Summary
 from app.demo import render_stats, run_summary
-from app.models import (EXTRACTIVE, EXTRACTIVE_BUNDLE, LEAD3, PAPERS, PAPERS_BUNDLE, SHIPPED, SHIPPED_BUNDLE,
-                        CheckpointSystem, Lead3, ModelError, ModelRegistry)
+from app.models import (DEFAULT_BUNDLES, EXTRACTIVE, EXTRACTIVE_BUNDLE, LEAD3, PAPERS, PAPERS_BUNDLE, SHIPPED,
+                        SHIPPED_BUNDLE, CheckpointSystem, Lead3, ModelError, ModelRegistry)
 from conftest import REPO, TINY_MAX_SOURCE
 from fairseq_plugins.readable import readable
 
@@ -24,7 +24,7 @@ FAST = DecodingOptions(beam=2, min_len=1, max_len=12)
 
 @pytest.fixture(scope="module")
 def registry(model_dir, tiny_bundle):
-    return ModelRegistry(model_dir, shipped=tiny_bundle, papers=None, extractive=None)
+    return ModelRegistry(model_dir, {SHIPPED: tiny_bundle})
 
 
 # -- Lead-3 ------------------------------------------------------------------------------------
@@ -70,21 +70,24 @@ def test_lead3_on_short_and_empty_input():
 
 
 def test_registry_lists_shipped_checkpoints_and_lead3(model_dir, tiny_bundle):
-    keys = [key for _, key in ModelRegistry(model_dir, shipped=None, papers=None, extractive=None).choices()]
+    keys = [key for _, key in ModelRegistry(model_dir, {}).choices()]
     assert keys == ["tiny/checkpoint.pt", LEAD3]
-    assert ModelRegistry(model_dir, shipped=None, papers=None, extractive=None).default_key() == "tiny/checkpoint.pt"
+    assert ModelRegistry(model_dir, {}).default_key() == "tiny/checkpoint.pt"
     # the shipped bundle comes first; when it lies inside the model directory it is not listed twice
-    keys = [key for _, key in ModelRegistry(model_dir, shipped=model_dir / "tiny", papers=None, extractive=None).choices()]
+    keys = [key for _, key in ModelRegistry(model_dir, {SHIPPED: model_dir / "tiny"}).choices()]
     assert keys == [SHIPPED, LEAD3]
-    assert [key for _, key in ModelRegistry(None, shipped=tiny_bundle, papers=None, extractive=None).choices()] == [SHIPPED, LEAD3]
-    assert ModelRegistry(None, shipped=None, papers=None, extractive=None).default_key() == LEAD3
+    assert [key for _, key in ModelRegistry(None, {SHIPPED: tiny_bundle}).choices()] == [SHIPPED, LEAD3]
+    assert ModelRegistry(None, {}).default_key() == LEAD3
     # the shipped bundles (tracked in app/model_extractive, app/model and app/model_papers): the
     # extractive news model first, the page's default
     for bundle in (EXTRACTIVE_BUNDLE, SHIPPED_BUNDLE, PAPERS_BUNDLE):
         assert (bundle / "checkpoint.pt").is_file()
     assert [key for _, key in ModelRegistry(None).choices()] == [EXTRACTIVE, SHIPPED, PAPERS, LEAD3]
     assert ModelRegistry(None).default_key() == EXTRACTIVE
-    assert ModelRegistry(None, extractive=None).default_key() == SHIPPED
+    assert ModelRegistry(None, dict(DEFAULT_BUNDLES, **{EXTRACTIVE: None})).default_key() == SHIPPED
+    # a bundle is named by a shipped model's key; a misspelt one is an error, not a silent omission
+    with pytest.raises(ValueError, match="unknown shipped model.*nope.*known: extractive"):
+        ModelRegistry(None, {"nope": SHIPPED_BUNDLE})
 
 
 def test_only_checkpoints_inside_the_model_directory_can_be_chosen(tmp_path, tiny_bundle):
@@ -98,7 +101,7 @@ def test_only_checkpoints_inside_the_model_directory_can_be_chosen(tmp_path, tin
     os.symlink(outside / "secret.pt", root / "link.pt")  # a link that leads outside
     os.symlink(outside, root / "linkdir")
     os.symlink(root / "good" / "model.pt", root / "inner-link.pt")  # a link that stays inside: fine
-    registry = ModelRegistry(root, shipped=None, papers=None, extractive=None)
+    registry = ModelRegistry(root, {})
     assert [key for _, key in registry.choices()] == ["good/model.pt", "inner-link.pt", LEAD3]
     for key in ("../outside/secret.pt", str(outside / "secret.pt"), "link.pt", "linkdir/secret.pt",
                 "good/../good/model.pt", "notes.txt", "good", "", "/etc/passwd", SHIPPED, None, 3):
@@ -108,7 +111,7 @@ def test_only_checkpoints_inside_the_model_directory_can_be_chosen(tmp_path, tin
 
 
 def test_missing_shipped_model_gives_a_message(tmp_path):
-    registry = ModelRegistry(None, shipped=tmp_path / "no-model", papers=None, extractive=None)
+    registry = ModelRegistry(None, {SHIPPED: tmp_path / "no-model"})
     with pytest.raises(ModelError, match="not installed"):
         registry.get(SHIPPED)
 
@@ -135,7 +138,7 @@ def test_concurrent_first_requests_load_once(tmp_path, tiny_bundle):
     root = tmp_path / "m"
     root.mkdir()
     shutil.copy(tiny_bundle / "checkpoint.pt", root / "a.pt")
-    registry = ModelRegistry(root, shipped=None, papers=None, extractive=None, loader=slow_loader)
+    registry = ModelRegistry(root, {}, loader=slow_loader)
     results = []
     threads = [threading.Thread(target=lambda: results.append(registry.get("a.pt"))) for _ in range(6)]
     for t in threads:
@@ -151,7 +154,7 @@ def test_corrupt_checkpoint_gives_a_clear_message(tmp_path, tiny_bundle):
     data = (root / "bundle" / "checkpoint.pt").read_bytes()
     (root / "bundle" / "checkpoint.pt").write_bytes(data[: len(data) // 2])
     (root / "garbage.pt").write_bytes(os.urandom(2000))
-    registry = ModelRegistry(root, shipped=None, papers=None, extractive=None)
+    registry = ModelRegistry(root, {})
     for key in ("bundle/checkpoint.pt", "garbage.pt"):
         with pytest.raises(ModelError, match="not a readable fairseq checkpoint"):
             registry.get(key)
@@ -171,7 +174,7 @@ def test_checkpoints_load_with_weights_only(tmp_path, tiny_bundle):
     _Exploit.sentinel = tmp_path / "pwned"
     torch.save({"model": {}, "cfg": _Exploit()}, root / "evil" / "checkpoint.pt")
     with pytest.raises(ModelError, match="not a readable fairseq checkpoint"):
-        ModelRegistry(root, shipped=None, papers=None, extractive=None).get("evil/checkpoint.pt")
+        ModelRegistry(root, {}).get("evil/checkpoint.pt")
     assert not _Exploit.sentinel.exists()
 
 
@@ -185,7 +188,7 @@ def test_training_checkpoint_finds_its_data_directory(tmp_path, tiny_bundle):
     root = tmp_path / "m"
     (root / "run").mkdir(parents=True)
     shutil.copy(tiny_bundle / "checkpoint.pt", root / "run" / "checkpoint_best.pt")
-    system = ModelRegistry(root, shipped=None, papers=None, extractive=None).get("run/checkpoint_best.pt")
+    system = ModelRegistry(root, {}).get("run/checkpoint_best.pt")
     assert system.summarize(SHORT_ARTICLE, FAST).output_pieces >= 1
 
     (root / "lonely").mkdir()
@@ -197,7 +200,7 @@ def test_training_checkpoint_finds_its_data_directory(tmp_path, tiny_bundle):
     state["cfg"]["task"]["data"] = str(tmp_path / "nowhere")
     torch.save(state, root / "lonely" / "c.pt")
     with pytest.raises(ModelError, match="spm.model"):
-        ModelRegistry(root, shipped=None, papers=None, extractive=None).get("lonely/c.pt")
+        ModelRegistry(root, {}).get("lonely/c.pt")
 
 
 # -- truncation reporting ----------------------------------------------------------------------
@@ -282,11 +285,12 @@ def test_odd_inputs_get_a_summary_or_a_message(registry, model, name):
         assert details["message"] and "Traceback" not in details["message"]
 
 
-def test_large_inputs_are_truncated_and_fast_enough(registry):
-    start = time.perf_counter()
+def test_large_inputs_are_truncated(registry):
+    # the model reads its limit, however long the paste (how long that takes is the benchmarks'
+    # business, scripts/bench_summarize.py, not a timed test's)
     _, details = run_summary(registry, ODD_BUT_FINE["1 MB"], model=SHIPPED, beam=1, min_length=1, max_length=10)
     assert details["ok"] and details["truncated"] and details["used_tokens"] == TINY_MAX_SOURCE
-    assert time.perf_counter() - start < 30
+    assert details["input_tokens"] > 100 * TINY_MAX_SOURCE
 
 
 @pytest.mark.parametrize(

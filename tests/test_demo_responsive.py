@@ -62,7 +62,7 @@ def paper() -> str:
 def served(tiny_papers_bundle):
     """A demo with default settings (build_demo's concurrency) whose papers model is gated."""
     gate = Gate()
-    registry = ModelRegistry(None, shipped=None, papers=tiny_papers_bundle, extractive=None, loader=gate.loader)
+    registry = ModelRegistry(None, {PAPERS: tiny_papers_bundle}, loader=gate.loader)
     registry.get(PAPERS)  # loaded before the requests: the test is about decoding, not loading
     demo = build_demo(model_dir=None, registry=registry)
     port = free_port()
@@ -108,7 +108,7 @@ def test_short_request_answered_while_papers_are_summarized(served, paper, paper
 def test_a_decoding_holds_one_of_the_registry_slots_and_lead3_none(tiny_papers_bundle, paper):
     """max_decoding=1: while the papers model decodes, no slot is left for another model's
     request, and Lead-3 (which takes none) is answered; the slot comes back afterwards."""
-    registry = ModelRegistry(None, shipped=None, papers=tiny_papers_bundle, extractive=None, max_decoding=1)
+    registry = ModelRegistry(None, {PAPERS: tiny_papers_bundle}, max_decoding=1)
     system = registry.get(PAPERS)
     slots = registry._decoding_slots
     inside, release, seen = threading.Event(), threading.Event(), {}

@@ -202,7 +202,7 @@ def test_empty_article_is_a_clear_error(summarizer):
 def test_registry_offers_it_first_and_says_what_it_writes(tiny_bundle, tiny_extractive_bundle):
     from app.demo import decodes, describe
 
-    registry = ModelRegistry(None, shipped=tiny_bundle, papers=None, extractive=tiny_extractive_bundle)
+    registry = ModelRegistry(None, {SHIPPED: tiny_bundle, EXTRACTIVE: tiny_extractive_bundle})
     assert [key for _, key in registry.choices()] == [EXTRACTIVE, SHIPPED, LEAD3]
     assert registry.default_key() == EXTRACTIVE
     assert "extractive" in registry.info(EXTRACTIVE).label and "abstractive" in registry.info(SHIPPED).label

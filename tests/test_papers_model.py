@@ -67,7 +67,7 @@ def test_long_paper_is_read_whole_and_numbers_come_from_it(summarizer, paper, mo
 
 
 def test_registry_and_cli_offer_the_papers_model(tiny_papers_bundle, paper, tmp_path):
-    registry = ModelRegistry(None, shipped=None, papers=tiny_papers_bundle, extractive=None)
+    registry = ModelRegistry(None, {PAPERS: tiny_papers_bundle})
     assert [key for _, key in registry.choices()] == [PAPERS, LEAD3]
     assert "Scientific papers" in registry.info(PAPERS).label
     # the page's sliders take the model's own preset, read from its card without loading it
