@@ -249,7 +249,7 @@ _PAPERS_EXTRACTIVE = replace(
     notes=("Data: scripts/prepare_extractive.py --bundle app/model_papers --max-source-pieces 8192"
            " --oracle-sentences 0 (its own flags; not prepare_data.py).",
            "Pass --pretrained-encoder app/model_papers/checkpoint.pt after the data and save directories.",
-           "--label-smoothing 0.1 (the shared flag) smooths the binary targets to 0.05 / 0.95."),
+           _EXTRACTIVE.notes[-1]),  # the label smoothing
 )
 
 RECIPES: Dict[str, Recipe] = {
