@@ -16,39 +16,20 @@ quiet machine.
 """
 import argparse
 import os
-import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Iterable, Tuple
+from typing import Iterable
 
 ROOT = Path(__file__).resolve().parent.parent
-# a train_inner line, as fairseq prints it ("| train_inner | epoch 001: ... bsz=2.7, num_updates=10, ...
-# train_wall=54") or writes it to --log-file (without the prefix); the epoch summaries ("| bsz 2.6 |")
-# and validation lines have no "key=value" and are not matched
-_INNER = re.compile(r"\bbsz=([\d.]+),.*?\bnum_updates=(\d+),.*?\btrain_wall=([\d.]+)")
-
-
-def papers_and_seconds(lines: Iterable[str], skip: int = 0) -> Tuple[float, float]:
-    """(papers, training seconds) over fairseq's ``train_inner`` lines, leaving out the first
-    ``skip`` updates. A line covers the updates since the previous one: bsz is their mean batch,
-    train_wall their seconds."""
-    papers = seconds = 0.0
-    previous = 0
-    for line in lines:
-        match = _INNER.search(line)
-        if not match:
-            continue
-        bsz, updates, wall = float(match.group(1)), int(match.group(2)), float(match.group(3))
-        if previous >= skip:
-            papers += bsz * (updates - previous)
-            seconds += wall
-        previous = updates
-    return papers, seconds
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 
 def rate_of(lines: Iterable[str], skip: int, what: str) -> float:
+    from fairseq_plugins.study import papers_and_seconds  # here: argument errors need no fairseq import
+
     papers, seconds = papers_and_seconds(lines, skip)
     if seconds <= 0:
         raise SystemExit(f"affordable_length.py: {what}: no fairseq train_inner lines with training time after update {skip}")

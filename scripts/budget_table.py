@@ -4,16 +4,18 @@ scripts/cpu_budget_levers.sh and scripts/papers_study.sh.
 
     python scripts/budget_table.py runs/NAME_A runs/NAME_B [--comparison runs/compare_1h.json]
     python scripts/budget_table.py runs/lever_* --against runs/lever_baseline
-    python scripts/budget_table.py runs/papers_study/* runs/papers_eval/lead15 runs/papers_eval/oracle \
-        --against runs/papers_study/fastformer_8192 --paired rouge1,rouge2,rougeLsum \
-        --bits-on data-bin/sumpubmed --documents 100
+    python scripts/budget_table.py docs/papers_study/{fastformer_8192,transformer_long,lead15}.json \
+        --against docs/papers_study/fastformer_8192.json --paired rouge1,rouge2,rougeLsum
 
-A RUN directory is one of
+A RUN is one of
 - a trained and exported run: ``model/model.json`` (scripts/export_model.py: architecture, updates,
   training hours, validation loss) and ``valid/scores.json`` (scripts/evaluate.py generate);
-- a study row: ``checkpoint_last.pt`` (fairseq's own bookkeeping: architecture, source pieces
-  read, updates, cumulative training hours) and ``valid/scores.json``;
-- a baseline: an evaluate.py output directory itself (lead-k, the oracle), ROUGE only.
+- a study row's directory: ``checkpoint_last.pt`` (fairseq's own bookkeeping: architecture, source
+  pieces read, updates, cumulative training hours) and ``valid/scores.json``;
+- a baseline: an evaluate.py output directory itself (lead-k, the oracle), ROUGE only;
+- a study record, ``NAME.json`` (fairseq_plugins/study.py, scripts/study_record.py): all of the above
+  that the table needs, kept in the repository once a row is done; its card adds the papers the row
+  saw, and its curve's last point gives its bits per summary token.
 
 ``--against BASE`` adds, for each metric of ``--paired`` (default ROUGE-1), a column with each
 run's score minus BASE's on the same documents, a paired bootstrap 95% interval and p-value: on a
@@ -76,14 +78,56 @@ def run_card(run: Path) -> dict:
     return read_json(run / "model" / "model.json")  # neither: says which file is missing
 
 
-def run_row(run: Path, bits=None) -> list:
-    card, scores = run_card(run), read_json(valid_dir(run) / "scores.json")
-    arch = card.get("arch", "?") + (f", {card['source_pieces']:,} pieces" if "source_pieces" in card else "")
-    hours = f"{card['training_hours']:.2f}" if "training_hours" in card else ""
-    cells = [run.name, arch, hours, str(card.get("num_updates", "")),
-             f"{card['valid_loss']:.3f}" if "valid_loss" in card else "", str(scores.get("n", "?"))]
-    if bits is not None:
-        cells.append(bits_cell(run, *bits))
+def is_record(run: Path) -> bool:
+    """A study record (fairseq_plugins/study.py) rather than a run directory."""
+    return run.suffix == ".json" and not run.is_dir()
+
+
+def read_record(run: Path) -> dict:
+    from fairseq_plugins import study
+
+    try:
+        return study.read_record(run)
+    except study.RecordError as err:
+        raise SystemExit(f"budget_table.py: {err}") from None
+
+
+def read_run(run: Path, bits=None) -> dict:
+    """A RUN argument as the table reads it: ``{name, card, scores, bits}``. ``bits``: bits per
+    summary token at the end of training, a record's last curve point or, with ``--bits-on``, a
+    study directory's checkpoint scored now; None for a run without either."""
+    if is_record(run):
+        record = read_record(run)
+        card = record["card"] or {"arch": record["scores"].get("system", record["name"])}
+        return {"name": record["name"], "card": card, "scores": record["scores"],
+                "bits": record["curve"][-1][2] if record["curve"] else None}
+    card = run_card(run)
+    return {"name": run.name, "card": card, "scores": read_json(valid_dir(run) / "scores.json"),
+            "bits": checkpoint_bits(run, *bits) if bits else None}
+
+
+def checkpoint_bits(run: Path, data_bin: str, documents: int) -> Optional[float]:
+    from fairseq_plugins import likelihood
+
+    checkpoint = run / "checkpoint_last.pt"
+    if not checkpoint.exists():
+        return None
+    try:
+        return likelihood.cached_score(checkpoint, data_bin, documents)["nll_bits"]
+    except (ValueError, FileNotFoundError) as err:
+        raise SystemExit(f"budget_table.py: {err}") from None
+
+
+def run_row(run: dict, bits_column: bool, papers_column: bool) -> list:
+    card, scores = run["card"], run["scores"]
+    arch = card.get("arch", "?") + (f", {card['source_pieces']:,} pieces" if card.get("source_pieces") else "")
+    hours = f"{card['training_hours']:.2f}" if card.get("training_hours") is not None else ""
+    cells = [run["name"], arch, hours, str(card.get("num_updates") or "")]
+    if papers_column:
+        cells.append(f"{card['papers_seen']:,}" if card.get("papers_seen") else "")
+    cells += [f"{card['valid_loss']:.3f}" if card.get("valid_loss") is not None else "", str(scores.get("n", "?"))]
+    if bits_column:
+        cells.append(f"{run['bits']:.3f}" if run["bits"] is not None else "")
     for key, _ in ROUGE:
         r = scores["rouge"][key]
         cells.append(f"{r['mean']:.2f} [{r['ci95'][0]:.2f}, {r['ci95'][1]:.2f}]")
@@ -92,41 +136,42 @@ def run_row(run: Path, bits=None) -> list:
     return cells
 
 
-def bits_cell(run: Path, data_bin: str, documents: int) -> str:
-    from fairseq_plugins import likelihood
+def documents_of(run: Path) -> dict:
+    """What a paired comparison needs of a run, in a study record's shape: ``{name, ids,
+    references_sha256, scores}`` (scores with per-document values)."""
+    from fairseq_plugins import study
 
-    checkpoint = run / "checkpoint_last.pt"
-    if not checkpoint.exists():
-        return ""
-    try:
-        return f"{likelihood.cached_score(checkpoint, data_bin, documents)['nll_bits']:.3f}"
-    except (ValueError, FileNotFoundError) as err:
-        raise SystemExit(f"budget_table.py: {err}") from None
+    if is_record(run):
+        return read_record(run)
+    outputs = read_valid_outputs(run)
+    return {"name": str(outputs["dir"]), "ids": outputs["ids"], "scores": outputs["meta"],
+            "references_sha256": study.references_sha256(outputs["references"])}
 
 
 def paired(run: dict, base: dict, metrics) -> list:
     """A run's scores minus the base's on the same documents, one cell a metric: delta [95% CI], p
-    (paired bootstrap over the per-document scores evaluate.py stores). ``run`` and ``base`` are
-    read_valid_outputs results."""
+    (paired bootstrap over the per-document scores). ``run`` and ``base``: documents_of results."""
+    from fairseq_plugins import study
     from fairseq_plugins.evaluation import paired_bootstrap
 
-    per_document = [{key: outputs["meta"]["per_document"][key] for key in metrics} for outputs in (run, base)]
+    try:
+        study.check_same_documents(run, base)
+    except study.RecordError as err:
+        raise SystemExit(f"budget_table.py: {err}") from None
+    per_document = [{key: documents["scores"]["per_document"][key] for key in metrics} for documents in (run, base)]
     result = paired_bootstrap(*per_document)
     return [f"{result[key]['delta']:+.2f} [{result[key]['ci95'][0]:+.2f}, {result[key]['ci95'][1]:+.2f}], "
             f"p = {result[key]['p_value']:.3f}" for key in metrics]
 
 
-def read_valid_outputs(run: Path, base: Optional[dict] = None) -> dict:
-    """A run's evaluate.py outputs as evaluation.read_outputs gives them, checked to hold
-    per-document scores and, with ``base`` (an earlier result of this function), to be on the
-    base's documents."""
-    from fairseq_plugins.evaluation import EvaluationError, check_same_documents, read_outputs  # imports fairseq
+def read_valid_outputs(run: Path) -> dict:
+    """A run directory's evaluate.py outputs as evaluation.read_outputs gives them, checked to hold
+    per-document scores."""
+    from fairseq_plugins.evaluation import EvaluationError, read_outputs  # imports fairseq
 
     directory = valid_dir(run)
     try:
         outputs = read_outputs(directory)
-        if base is not None:
-            check_same_documents(outputs, base, directory, base["dir"])
     except EvaluationError as err:
         raise SystemExit(f"budget_table.py: {err}") from None
     if "per_document" not in outputs["meta"]:
@@ -137,19 +182,24 @@ def read_valid_outputs(run: Path, base: Optional[dict] = None) -> dict:
 
 def table(runs, comparison=None, against=None, metrics=("rouge1",), bits=None) -> str:
     names = dict(ROUGE)
-    head = ["run", "arch", "hours", "updates", "valid loss", "articles"]
-    if bits is not None:
-        head.append(f"bits/token (first {bits[1]} valid)")
+    read = [read_run(Path(run), bits) for run in runs]
+    records = [read_record(Path(run)) for run in runs if is_record(Path(run))]
+    documents = bits[1] if bits else next((r["documents"] for r in records if r["curve"]), None)
+    bits_column = documents is not None
+    papers_column = any(run["card"].get("papers_seen") for run in read)
+    head = ["run", "arch", "hours", "updates"] + (["papers seen"] if papers_column else []) + ["valid loss", "articles"]
+    if bits_column:
+        head.append(f"bits/token (first {documents} valid)")
     head += [name for _, name in ROUGE + READABILITY]
     if against:
-        head += [f"{names[key]} minus {Path(against).name} (paired)" for key in metrics]
+        head += [f"{names[key]} minus {read_run(Path(against))['name']} (paired)" for key in metrics]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    base = read_valid_outputs(Path(against)) if against else None  # read once, compared with every run
-    for run in map(Path, runs):
-        cells = run_row(run, bits)
+    base = documents_of(Path(against)) if against else None  # read once, compared with every run
+    for path, run in zip(map(Path, runs), read):
+        cells = run_row(run, bits_column, papers_column)
         if against:
-            same = run.resolve() == Path(against).resolve()
-            cells += [""] * len(metrics) if same else paired(read_valid_outputs(run, base), base, metrics)
+            same = path.resolve() == Path(against).resolve()
+            cells += [""] * len(metrics) if same else paired(documents_of(path), base, metrics)
         lines.append("| " + " | ".join(cells) + " |")
     if comparison:
         metrics = comparison["metrics"]

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Issue 16's equal-CPU-budget study on SumPubMed: each encoder trained for the same training time
-# with the same recipe (papers_cpu: decoder, copy head, data, seed), then all scored on the same
-# valid papers with the same decoding, beside lead-k and the oracle (docs/papers.md).
+# Issue 16's equal-CPU-budget study on SumPubMed: each encoder trained for the same CPU time with the
+# same recipe (papers_cpu: decoder, copy head, data, seed), then all scored on the same valid papers
+# with the same decoding, beside lead-k and the oracle (docs/papers.md).
 #
-#   scripts/papers_study.sh                 # every row, in order; run it again to resume
-#   ROWS="fastformer_8192 fastformer_1024" EVALUATE=0 scripts/papers_study.sh   # train these only
-#   scripts/papers_study.sh --dry-run       # print the commands only
+#   scripts/papers_study.sh                   # the rows without a record, then the table; run it again to go on
+#   ROWS="fastformer_8192 transformer_long" scripts/papers_study.sh   # these rows only
+#   scripts/papers_study.sh --dry-run         # print the commands only
 #
 # Rows (name -> architecture, source pieces read):
 #   fastformer_8192    fastformer_conv_small   8192  the whole paper (the shipped papers model's encoder)
@@ -17,37 +17,47 @@
 # The transformer's longest affordable input: the longest length at which it trains on as many
 # papers a second as Fastformer reading whole papers, so that both see the same papers in the budget
 # and differ only in how much of each they read. Measured (scripts/affordable_length.py, quiet
-# machine): Fastformer at 8,192 trained on 0.477 papers/s over its hour; the transformer on 0.656 at
-# 2,048, 0.588 at 2,560, 0.436 at 3,072 and 0.341 at 4,096 pieces: 2,560.
+# machine, 2 threads): Fastformer at 8,192 trained on 0.477 papers/s; the transformer on 0.656 at
+# 2,048, 0.588 at 2,560, 0.436 at 3,072 and 0.341 at 4,096 pieces: 2,560. Each record keeps the
+# papers a row actually saw, so the table shows whether that held.
 #
-# Budget: fairseq's --stop-time-hours, cumulative training wall time across restarts; no validation
-# inside it (recipe papers_cpu), so nothing but training is counted. scripts/train.sh resumes from
-# runs/papers_study/ROW/checkpoint_last.pt, so a finished row returns at once and the next starts.
-# When every row is trained (EVALUATE=0: stop there):
-#   1. each row's last checkpoint summarizes valid papers 0-(LIMIT-1) with the papers preset at
-#      beam BEAM (greedy by default: one decoding for every row, a quarter of beam 4's CPU time;
-#      the rows are ranked, not shipped), skipped for a row already evaluated;
-#   2. lead-k (LEAD_KS: the best k for R-1 and for R-2 on these papers) and the greedy oracle;
-#   3. the curves: bits per summary token on the first DOCUMENTS valid papers for every interval
-#      checkpoint (scripts/training_curve.py), plotted to runs/papers_study/curve.png;
-#   4. the table (scripts/budget_table.py), every row against fastformer_8192, paired bootstrap on
-#      R-1, R-2 and R-Lsum, written to runs/papers_study/table.md.
-# Settings (environment): DATA_BIN [data-bin/sumpubmed, from prepare_data.py --mask-numbers
-#   --max-source-pieces 8192], DATA [../shared/data/sumpubmed], HOURS [1], LIMIT [500],
-#   TRANSFORMER_PIECES [2560], BEAM [1], LEAD_KS ["15 30"], DOCUMENTS [100].
+# Budget: HOURS of training on one core. Every row trains with one thread pinned to a core of its
+# own (taskset), PARALLEL rows at a time (default: one per core), so a row's budget is the same CPU
+# time whether it trains alone or beside another, and the machine's cores are all used. fairseq's
+# --stop-time-hours counts cumulative training wall time across restarts, and the recipe validates
+# nothing inside it. scripts/train.sh resumes from runs/papers_study/ROW/checkpoint_last.pt.
+#
+# What outlives the machine: once a row is trained, it summarizes valid papers 0-(LIMIT-1) (papers
+# preset at beam BEAM: greedy by default, the same decoding for every row; the rows are ranked, not
+# shipped), and its record is written to RECORDS/ROW.json (fairseq_plugins/study.py: card, curve of
+# bits per summary token on the first DOCUMENTS valid papers for every kept checkpoint, per-document
+# scores; no text of the data set). A row with a record is done: later runs, on any machine, skip it.
+# Lead-k (LEAD_KS) and the greedy oracle get records too. Then, from every record there is:
+#   RECORDS/table.md  every row against fastformer_8192, paired bootstrap on R-1, R-2 and R-Lsum;
+#   docs/img/papers_study_curve.png  the curves against training time.
+# EVALUATE=0 stops after training.
+# Settings (environment): DATA [../shared/data/sumpubmed], DATA_BIN [data-bin/sumpubmed_study:
+#   prepared here if missing, from the first TRAIN_PAPERS (8000) training papers and every valid one,
+#   with the shipped papers model's vocabulary, the same bytes on every machine], HOURS [1],
+#   LIMIT [500], TRANSFORMER_PIECES [2560], BEAM [1], LEAD_KS ["15 30"], DOCUMENTS [100],
+#   PARALLEL [nproc], RECORDS [docs/papers_study].
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 PY="${VENV:-$ROOT/.venv}/bin/python"
-DATA_BIN="${DATA_BIN:-data-bin/sumpubmed}"
 DATA="${DATA:-$ROOT/../shared/data/sumpubmed}"
+DATA_BIN="${DATA_BIN:-data-bin/sumpubmed_study}"
+TRAIN_PAPERS="${TRAIN_PAPERS:-8000}"
 HOURS="${HOURS:-1}"
 LIMIT="${LIMIT:-500}"
 TRANSFORMER_PIECES="${TRANSFORMER_PIECES:-2560}"
 BEAM="${BEAM:-1}"
 LEAD_KS="${LEAD_KS:-15 30}"
 DOCUMENTS="${DOCUMENTS:-100}"
-ROWS="${ROWS:-fastformer_8192 fastformer_1024 transformer_long transformer_conv conv_only_8192 local_8192}"
+PARALLEL="${PARALLEL:-$(nproc)}"
+RECORDS="${RECORDS:-docs/papers_study}"
+ALL_ROWS="fastformer_8192 fastformer_1024 transformer_long transformer_conv conv_only_8192 local_8192"
+ROWS="${ROWS:-$ALL_ROWS}"
 EVALUATE="${EVALUATE:-1}"
 OUT=runs/papers_study
 DRY=""
@@ -61,36 +71,96 @@ declare -A PIECES=([fastformer_8192]=8192 [fastformer_1024]=1024 [transformer_lo
 for row in $ROWS; do
   [ -n "${ARCH[$row]:-}" ] || { echo "papers_study.sh: unknown row $row (rows: ${!ARCH[*]})" >&2; exit 2; }
 done
+[[ "$PARALLEL" =~ ^[1-9][0-9]*$ ]] || { echo "papers_study.sh: PARALLEL must be a positive number, got '$PARALLEL'" >&2; exit 2; }
 if [ -z "$DRY" ]; then
-  [ -f "$DATA_BIN/dict.source.txt" ] || { echo "papers_study.sh: $DATA_BIN has no prepared data (set DATA_BIN)" >&2; exit 2; }
+  for split in train valid; do
+    [ -f "$DATA_BIN/dict.source.txt" ] || [ -f "$DATA/$split.jsonl.gz" ] \
+      || { echo "papers_study.sh: $DATA/$split.jsonl.gz not found (set DATA)" >&2; exit 2; }
+  done
   [ "$EVALUATE" = 0 ] || [ -f "$DATA/valid.jsonl.gz" ] || { echo "papers_study.sh: $DATA/valid.jsonl.gz not found (set DATA)" >&2; exit 2; }
 fi
-for row in $ROWS; do
-  echo "==> $row: ${ARCH[$row]} reading ${PIECES[$row]} pieces, ${HOURS} h of training time"
-  [ -n "$DRY" ] || mkdir -p "$OUT/$row"
-  $DRY env DEVICE=cpu bash scripts/train.sh papers_cpu "$DATA_BIN" "$OUT/$row" \
+
+# launch LOG CORE COMMAND...: COMMAND with one thread on core CORE, its output to LOG (the dry run prints it)
+launch() {
+  local log=$1 core=$2; shift 2
+  local pinned=(taskset -c "$core" env OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 "$@")
+  if [ -n "$DRY" ]; then echo "${pinned[*]}"; else mkdir -p "$(dirname "$log")"; "${pinned[@]}" >>"$log" 2>&1; fi
+}
+
+# in_parallel STEP ROW...: STEP ROW CORE for every row at once, each on a core of its own (at most
+# PARALLEL rows are given); fails when any of them fails
+in_parallel() {
+  local step=$1; shift
+  local rows=("$@") j pids=() failed=0
+  for ((j = 0; j < ${#rows[@]}; j++)); do
+    if [ -n "$DRY" ]; then "$step" "${rows[j]}" "$((j % $(nproc)))"; else "$step" "${rows[j]}" "$((j % $(nproc)))" & pids+=($!); fi
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  [ "$failed" = 0 ] || { echo "papers_study.sh: $step failed for a row of: ${rows[*]} (see $OUT/ROW/*.log)" >&2; exit 1; }
+}
+
+train_row() {
+  local row=$1 core=$2
+  echo "==> $row: ${ARCH[$row]} reading ${PIECES[$row]} pieces, ${HOURS} h of training on core $core"
+  launch "$OUT/$row/stdout.log" "$core" env DEVICE=cpu bash scripts/train.sh papers_cpu "$DATA_BIN" "$OUT/$row" \
     --arch "${ARCH[$row]}" --max-source-positions "$((PIECES[$row] + 1))" --stop-time-hours "$HOURS" \
     --log-file "$OUT/$row/train.log"  # its own log, appended to on resume (papers seen, rates)
+}
+
+evaluate_row() {
+  local row=$1 core=$2
+  echo "==> $row: summarizing valid papers 0-$((LIMIT - 1)), then its record"
+  if [ -n "$DRY" ] || [ ! -f "$OUT/$row/valid/scores.json" ]; then  # decoded already: only the record is left
+    launch "$OUT/$row/evaluate.log" "$core" "$PY" scripts/evaluate.py generate --system "$OUT/$row/checkpoint_last.pt" \
+      --data-bin "$DATA_BIN" --data "$DATA/valid.jsonl.gz" --preset papers --limit "$LIMIT" --beam "$BEAM" \
+      --max-source-pieces "${PIECES[$row]}" --workers 1 --out "$OUT/$row/valid"
+  fi
+  launch "$OUT/$row/record.log" "$core" "$PY" scripts/study_record.py "$row" "$OUT/$row/valid" --run "$OUT/$row" \
+    --data-bin "$DATA_BIN" --documents "$DOCUMENTS" --threads 1 --out "$RECORDS/$row.json"
+}
+
+evaluate_baseline() {
+  local system=$1 core=$2
+  echo "==> $system on valid papers 0-$((LIMIT - 1)), then its record"
+  launch "$OUT/$system/evaluate.log" "$core" "$PY" scripts/evaluate.py generate --system "$system" \
+    --data "$DATA/valid.jsonl.gz" --preset papers --limit "$LIMIT" --workers 1 --out "$OUT/$system/valid"
+  launch "$OUT/$system/record.log" "$core" "$PY" scripts/study_record.py "$system" "$OUT/$system/valid" \
+    --out "$RECORDS/$system.json"
+}
+
+# 0. the data, once a machine
+if [ -n "$DRY" ] || [ ! -f "$DATA_BIN/dict.source.txt" ]; then
+  echo "==> preparing $DATA_BIN"
+  $DRY "$PY" scripts/prepare_data.py --name "$(basename "$DATA_BIN")" --out-dir "$(dirname "$DATA_BIN")" \
+    --train "$DATA/train.jsonl.gz" --valid "$DATA/valid.jsonl.gz" --limit "$TRAIN_PAPERS" \
+    --max-source-pieces 8192 --max-target-pieces 512 --mask-numbers --spm-model app/model_papers/spm.model --quiet
+fi
+
+# 1. the rows without a record, PARALLEL at a time: train them, then evaluate and record them before
+#    the next group starts, so that a stop loses at most the group in hand
+todo=()
+for row in $ROWS; do
+  if [ -z "$DRY" ] && [ -f "$RECORDS/$row.json" ]; then echo "==> $row: done ($RECORDS/$row.json)"; else todo+=("$row"); fi
+done
+for ((i = 0; i < ${#todo[@]}; i += PARALLEL)); do
+  in_parallel train_row "${todo[@]:i:PARALLEL}"
+  [ "$EVALUATE" = 0 ] || in_parallel evaluate_row "${todo[@]:i:PARALLEL}"
 done
 [ "$EVALUATE" = 0 ] && exit 0
-for row in $ROWS; do
-  if [ -z "$DRY" ] && [ -f "$OUT/$row/valid/scores.json" ]; then echo "==> $row: evaluated already"; continue; fi
-  echo "==> $row: summarizing valid papers 0-$((LIMIT - 1))"
-  $DRY "$PY" scripts/evaluate.py generate --system "$OUT/$row/checkpoint_last.pt" --data-bin "$DATA_BIN" \
-    --data "$DATA/valid.jsonl.gz" --preset papers --limit "$LIMIT" --beam "$BEAM" \
-    --max-source-pieces "${PIECES[$row]}" --out "$OUT/$row/valid"
-done
-BASELINES=()
+
+# 2. the baselines without a record
+baselines=()
 for system in $(printf 'lead%s ' $LEAD_KS) oracle; do
-  BASELINES+=("$OUT/$system")
-  if [ -z "$DRY" ] && [ -f "$OUT/$system/scores.json" ]; then continue; fi
-  $DRY "$PY" scripts/evaluate.py generate --system "$system" --data "$DATA/valid.jsonl.gz" --preset papers \
-    --limit "$LIMIT" --out "$OUT/$system"
+  if [ -n "$DRY" ] || [ ! -f "$RECORDS/$system.json" ]; then baselines+=("$system"); fi
 done
-CURVES=()
-for row in $ROWS; do CURVES+=(--run "$row" "$OUT/$row"); done
-$DRY "$PY" scripts/training_curve.py --data-bin "$DATA_BIN" --documents "$DOCUMENTS" "${CURVES[@]}" \
-  --out "$OUT/curve.png" --json "$OUT/curve.json"
-TABLE=("$PY" scripts/budget_table.py $(printf "$OUT/%s " $ROWS) "${BASELINES[@]}" --against "$OUT/fastformer_8192"
-       --paired rouge1,rouge2,rougeLsum --bits-on "$DATA_BIN" --documents "$DOCUMENTS")
-if [ -n "$DRY" ]; then echo "${TABLE[@]}"; else "${TABLE[@]}" | tee "$OUT/table.md"; fi
+for ((i = 0; i < ${#baselines[@]}; i += PARALLEL)); do in_parallel evaluate_baseline "${baselines[@]:i:PARALLEL}"; done
+
+# 3. the curves and the table, from every record there is
+recorded=()
+for row in $ALL_ROWS; do
+  if [ -n "$DRY" ] || [ -f "$RECORDS/$row.json" ]; then recorded+=("$RECORDS/$row.json"); fi
+done
+$DRY "$PY" scripts/training_curve.py --records "${recorded[@]}" --out docs/img/papers_study_curve.png
+TABLE=("$PY" scripts/budget_table.py "${recorded[@]}" $(printf "$RECORDS/%s.json " $(printf 'lead%s ' $LEAD_KS) oracle)
+       --against "$RECORDS/fastformer_8192.json" --paired rouge1,rouge2,rougeLsum)
+if [ -n "$DRY" ]; then echo "${TABLE[@]}"; else "${TABLE[@]}" >"$RECORDS/table.md.partial" && mv "$RECORDS/table.md.partial" "$RECORDS/table.md"; cat "$RECORDS/table.md"; fi

@@ -4,14 +4,16 @@
     scripts/prepare_data.py --name cnndm --train ../shared/data/cnndm/train.jsonl.gz \\
         --valid ../shared/data/cnndm/valid.jsonl.gz [--test PATH] [--format auto] \\
         [--out-dir data-bin] [--vocab-size 8000] [--max-source-pieces 400] \\
-        [--max-target-pieces 100] [--workers 2] [--limit N]
+        [--max-target-pieces 100] [--workers 2] [--limit N] [--spm-model PATH]
 
 Writes into OUT_DIR/NAME/:
 
   {split}.source, {split}.target   normalized text, one record a line (fairseq_plugins.text:
                                     targets are their sentences joined by " <n> ")
   {split}.ids                       the record ids, line-aligned with the above
-  spm.model, spm.vocab              sentencepiece (unigram) trained on the training split
+  spm.model, spm.vocab              sentencepiece (unigram) trained on the training split; or
+                                    spm.model alone, a copy of the --spm-model given (a shipped
+                                    bundle's, say: the data then shares its vocabulary and ids)
   {split}.spm.source|target         space-joined pieces, truncated to the maximum lengths
   {split}.source-target.{source,target}.{bin,idx}, dict.source.txt == dict.target.txt
                                     fairseq binarized data with a joined dictionary built from
@@ -71,14 +73,16 @@ class PrepareError(Exception):
 
 
 class AtomicWriter:
-    """Text file written to PATH.tmp and moved onto PATH only when closed without error."""
+    """File (text, or bytes with binary=True) written to PATH.tmp and moved onto PATH only when
+    closed without error."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, binary: bool = False):
         self.path = Path(path)
         self.tmp = self.path.with_name(self.path.name + ".tmp")
+        self.binary = binary
 
     def __enter__(self):
-        self.file = open(self.tmp, "w", encoding="utf-8", newline="\n")
+        self.file = open(self.tmp, "wb") if self.binary else open(self.tmp, "w", encoding="utf-8", newline="\n")
         return self.file
 
     def __exit__(self, exc_type, exc, tb):
@@ -343,6 +347,45 @@ def binarize(out: Path, splits: Sequence[str], dict_path: Path, workers: int,
 # ---------------------------------------------------------------------------------------------
 
 
+def _train_spm(out: Path, vocab_size: int, character_coverage: float, input_sentences: int, threads: int,
+               extra_symbols: Sequence[str], log) -> dict:
+    """Trains OUT/spm.model on the normalized training split; returns its prepare.json settings."""
+    spm_text = out / ".spm-train.txt"
+    n_sentences = write_spm_training_text(out, spm_text)
+    log(f"[2/4] training sentencepiece (unigram, vocab {vocab_size}) on {n_sentences} training sentences")
+    byte_fallback = vocab_size >= text.BYTE_FALLBACK_MIN_VOCAB
+    try:
+        text.train_sentencepiece([spm_text], str(out / SPM_PREFIX), vocab_size,
+                                 character_coverage=character_coverage, byte_fallback=byte_fallback,
+                                 input_sentence_size=input_sentences, num_threads=threads,
+                                 extra_symbols=extra_symbols)
+    finally:
+        spm_text.unlink(missing_ok=True)
+    return {"model_type": "unigram", "character_coverage": character_coverage, "byte_fallback": byte_fallback,
+            "input_sentence_size": input_sentences, "training_sentences": n_sentences, "seed": text.SPM_SEED,
+            "num_threads": threads, "user_defined_symbols": [text.SENTENCE_SEPARATOR, *extra_symbols],
+            **text.SPM_SPECIAL_IDS}
+
+
+def check_reusable_spm(model: Path, extra_symbols: Sequence[str]) -> dict:
+    """Checks that a trained sentencepiece model encodes the way this project's data needs (the
+    special ids fairseq's dictionary assumes; the sentence separator and masking symbols as single
+    pieces) and returns its prepare.json settings. PrepareError otherwise."""
+    try:
+        sp = text.load_sentencepiece(str(model))
+    except (OSError, ValueError) as err:
+        raise PrepareError(f"--spm-model: cannot read {model}: {err}") from None
+    ids = {"bos_id": sp.bos_id(), "pad_id": sp.pad_id(), "eos_id": sp.eos_id(), "unk_id": sp.unk_id()}
+    if ids != text.SPM_SPECIAL_IDS:
+        raise PrepareError(f"--spm-model: {model} has special ids {ids}; this project's data needs {text.SPM_SPECIAL_IDS}")
+    symbols = [text.SENTENCE_SEPARATOR, *extra_symbols]
+    missing = [s for s in symbols if sp.piece_to_id(s) == sp.unk_id()]
+    if missing:
+        raise PrepareError(f"--spm-model: {model} has no single piece for {', '.join(missing)}"
+                           + (" (needed by --mask-numbers)" if set(missing) & set(extra_symbols) else ""))
+    return {"reused": _input_info(model, "sentencepiece"), "user_defined_symbols": symbols, **ids}
+
+
 def check_input(split: str, path, fmt: str) -> str:
     """The format of an input path, or PrepareError with a one-line reason."""
     if fmt not in corpora.FORMATS:
@@ -381,6 +424,7 @@ def prepare(
     character_coverage: float = 1.0,
     use_fairseq_preprocess: bool = False,
     mask_numbers: bool = False,
+    spm_model=None,
     show_progress: bool = True,
     log=print,
 ) -> dict:
@@ -397,6 +441,8 @@ def prepare(
     inputs = {"train": train, "valid": valid, "test": test}
     splits = [s for s in SPLITS if inputs[s] is not None]
     formats = {s: check_input(s, inputs[s], format) for s in splits}
+    extra_symbols = masking.SYMBOLS if mask_numbers else ()
+    reused_spm = None if spm_model is None else check_reusable_spm(Path(spm_model), extra_symbols)  # before the slow part
 
     out = Path(out_dir) / name
     out.mkdir(parents=True, exist_ok=True)
@@ -417,20 +463,16 @@ def prepare(
             raise PrepareError(f"--{split}: no usable records in {inputs[split]} "
                                f"({counters[split].skipped} skipped: {dict(counters[split].reasons)})")
 
-    # 2. sentencepiece on the training split
+    # 2. sentencepiece: trained on the training split, or the given model reused
     start = time.perf_counter()
-    spm_text = out / ".spm-train.txt"
-    n_sentences = write_spm_training_text(out, spm_text)
-    log(f"[2/4] training sentencepiece (unigram, vocab {vocab_size}) on {n_sentences} training sentences")
-    byte_fallback = vocab_size >= text.BYTE_FALLBACK_MIN_VOCAB
-    extra_symbols = masking.SYMBOLS if mask_numbers else ()
-    try:
-        text.train_sentencepiece([spm_text], str(out / SPM_PREFIX), vocab_size,
-                                 character_coverage=character_coverage, byte_fallback=byte_fallback,
-                                 input_sentence_size=spm_input_sentences, num_threads=spm_threads,
-                                 extra_symbols=extra_symbols)
-    finally:
-        spm_text.unlink(missing_ok=True)
+    if reused_spm is None:
+        spm_settings = _train_spm(out, vocab_size, character_coverage, spm_input_sentences, spm_threads,
+                                  extra_symbols, log)
+    else:
+        log(f"[2/4] reusing sentencepiece model {spm_model}")
+        with AtomicWriter(out / f"{SPM_PREFIX}.model", binary=True) as f:
+            f.write(Path(spm_model).read_bytes())
+        spm_settings = reused_spm
     sp = text.load_sentencepiece(str(out / f"{SPM_PREFIX}.model"))
     timings["sentencepiece"] = time.perf_counter() - start
 
@@ -488,21 +530,10 @@ def prepare(
         "max_target_pieces": max_target_pieces,
         "max_source_positions": max_source_pieces + 1,  # fairseq appends </s>
         "max_target_positions": max_target_pieces + 1,
-        "vocab_size_requested": vocab_size,
+        "vocab_size_requested": vocab_size if spm_model is None else None,
         "vocab_size": sp.get_piece_size(),
         "dictionary_size": n_dict + 4,  # + <s> <pad> </s> <unk>
-        "sentencepiece": {
-            "model": f"{SPM_PREFIX}.model",
-            "model_type": "unigram",
-            "character_coverage": character_coverage,
-            "byte_fallback": byte_fallback,
-            "input_sentence_size": spm_input_sentences,
-            "training_sentences": n_sentences,
-            "seed": text.SPM_SEED,
-            "num_threads": spm_threads,
-            "user_defined_symbols": [text.SENTENCE_SEPARATOR, *extra_symbols],
-            **text.SPM_SPECIAL_IDS,
-        },
+        "sentencepiece": {"model": f"{SPM_PREFIX}.model", **spm_settings},
         "binarized_by": "fairseq-preprocess" if use_fairseq_preprocess else "fairseq indexed_dataset (mmap)",
         "splits": {s: {**counters[s].as_dict(), **{f"{side}_pieces": lengths[s][side] for side in lengths[s]}}
                    for s in splits},
@@ -554,6 +585,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="sentences sampled for sentencepiece training (default 1,000,000)")
     parser.add_argument("--spm-threads", type=int, default=1,
                         help="sentencepiece training threads; the model depends on it (default 1)")
+    parser.add_argument("--spm-model", help="reuse this trained sentencepiece model instead of training one"
+                        " (e.g. app/model_papers/spm.model: the data then shares that bundle's vocabulary;"
+                        " --vocab-size and the --spm-* training flags are ignored)")
     parser.add_argument("--mask-numbers", action="store_true",
                         help="mask numbers as <dig> and citations as <cit> (SumPubMed's form; fairseq_plugins/masking.py)"
                         " in articles and summaries, each symbol one sentencepiece piece")
@@ -572,7 +606,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             max_source_pieces=args.max_source_pieces, max_target_pieces=args.max_target_pieces,
             workers=args.workers, limit=args.limit, spm_input_sentences=args.spm_input_sentences,
             spm_threads=args.spm_threads, use_fairseq_preprocess=args.fairseq_preprocess,
-            mask_numbers=args.mask_numbers,
+            mask_numbers=args.mask_numbers, spm_model=args.spm_model,
             show_progress=not args.quiet,
         )
     except PrepareError as err:

@@ -6,6 +6,7 @@ PNG, one line per run (docs/cpu_budget.md, docs/papers.md).
         --run transformer checkpoints/cpu_budget_transformer --out docs/img/cpu_budget_curve.png
     python scripts/training_curve.py --data-bin data-bin/sumpubmed --documents 100 \\
         --run fastformer_8192 runs/papers_study/fastformer_8192 --run ... --out curve.png --json curve.json
+    python scripts/training_curve.py --records docs/papers_study/*.json --out docs/img/papers_study_curve.png
 
 A run is a directory of checkpoints (``checkpoint_*_*.pt``, a ``kept/`` subdirectory if any, and
 ``checkpoint_last.pt``, the end of the budget): each holds fairseq's cumulative training wall time
@@ -20,6 +21,10 @@ restarts. The loss is either
   ``--max-valid-steps`` scores different papers in each run) are scored this way, all on the same
   documents. Scores are cached beside the checkpoints (``likelihood_valid_N.json``), so a resumed
   run's curve scores only its new checkpoints (a kept/ checkpoint: in kept/).
+
+``--records`` draws the curves kept in study records instead (fairseq_plugins/study.py: bits per
+summary token, scored when the row was recorded), so no checkpoint needs to be there; records
+without a curve (the baselines) are left out.
 """
 import argparse
 import json
@@ -31,43 +36,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def checkpoint_files(run_dir: Path) -> List[Path]:
-    files = {p.name: p for p in sorted(run_dir.glob("checkpoint_*_*.pt")) + sorted(run_dir.glob("kept/checkpoint_*_*.pt"))}
-    last = run_dir / "checkpoint_last.pt"
-    return list(files.values()) + ([last] if last.exists() else [])
-
-
-def bookkeeping(path: Path) -> dict:
-    """{updates, hours, val_loss} of one checkpoint (likelihood.bookkeeping); no model is built."""
-    from fairseq_plugins import likelihood
+def points(run_dir: Path, data_bin: Optional[str] = None, documents: int = 0):
+    """fairseq_plugins.study.curve, with a damaged or foreign checkpoint a one-line error."""
+    from fairseq_plugins import study
 
     try:
-        return likelihood.bookkeeping(path)
-    except ValueError as err:  # a damaged or foreign file: say which, skip nothing silently
-        raise SystemExit(f"training_curve.py: {err}") from None
-
-
-def scored_loss(path: Path, data_bin: str, documents: int) -> float:
-    from fairseq_plugins import likelihood
-
-    try:
-        return likelihood.cached_score(path, data_bin, documents)["nll_bits"]
+        return study.curve(run_dir, data_bin, documents)
     except (ValueError, FileNotFoundError) as err:
         raise SystemExit(f"training_curve.py: {err}") from None
-
-
-def points(run_dir: Path, data_bin: Optional[str] = None, documents: int = 0):
-    """[(hours, updates, loss)] of a run's checkpoints, by updates: the saved validation loss, or
-    with data_bin the scored bits per token (see the module's docstring)."""
-    rows = {}
-    for path in checkpoint_files(run_dir):
-        info = bookkeeping(path)
-        if info["hours"] is None or info["updates"] in rows:  # checkpoint_last repeats an interval checkpoint
-            continue
-        loss = scored_loss(path, data_bin, documents) if data_bin else info["val_loss"]
-        if loss is not None:
-            rows[info["updates"]] = (info["hours"], info["updates"], loss)
-    return [rows[k] for k in sorted(rows)]
 
 
 def plot(curves: Dict[str, list], out: str, ylabel: str) -> None:
@@ -91,12 +67,19 @@ def plot(curves: Dict[str, list], out: str, ylabel: str) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--run", nargs=2, action="append", metavar=("LABEL", "CHECKPOINT_DIR"), required=True)
+    parser.add_argument("--run", nargs=2, action="append", metavar=("LABEL", "CHECKPOINT_DIR"), default=[])
+    parser.add_argument("--records", nargs="+", metavar="RECORD", default=[],
+                        help="study records (JSON) whose curves to draw, instead of --run directories")
     parser.add_argument("--out", help="write the plot here (PNG)")
     parser.add_argument("--json", help="write the points here: {label: [[hours, updates, loss], ...]}")
     parser.add_argument("--data-bin", help="score every checkpoint on this prepared data's valid split (with --documents)")
     parser.add_argument("--documents", type=int, default=0, help="how many validation documents to score (the first N)")
     args = parser.parse_args(argv)
+    if bool(args.run) == bool(args.records):
+        parser.error("give --run LABEL DIR (one or more) or --records FILE..., not both")
+    if args.records:
+        curves, documents = record_curves(args.records, parser)
+        return report(curves, args, f"bits per summary token (first {documents} valid documents)")
     if bool(args.data_bin) != (args.documents > 0):
         parser.error("--data-bin and --documents N (N >= 1) go together")
     if args.data_bin and not (Path(args.data_bin) / "dict.source.txt").exists():
@@ -109,7 +92,32 @@ def main(argv=None) -> int:
         if not curves[label]:
             what = "checkpoint with training time in it" if args.data_bin else "interval checkpoint with a validation loss in it"
             parser.error(f"{directory}: no {what}")
-    measure = f"bits per token, first {args.documents} valid" if args.data_bin else "valid loss"
+    return report(curves, args, f"bits per summary token (first {args.documents} valid documents)" if args.data_bin
+                  else "validation loss (label-smoothed, base 2)")
+
+
+def record_curves(paths, parser):
+    """{name: curve} of the records that have one, and the number of documents they were scored on."""
+    from fairseq_plugins import study
+
+    curves, documents = {}, set()
+    for path in paths:
+        try:
+            record = study.read_record(path)
+        except study.RecordError as err:
+            parser.error(str(err))
+        if record["curve"]:
+            curves[record["name"]] = record["curve"]
+            documents.add(record["documents"])
+    if not curves:
+        parser.error("none of the records has a curve (baselines have none)")
+    if len(documents) > 1:
+        parser.error(f"the records' curves were scored on different numbers of documents ({sorted(documents)})")
+    return curves, documents.pop()
+
+
+def report(curves: Dict[str, list], args, measure: str) -> int:
+    """The points as a markdown table on stdout, and the --json and --out files."""
     print(f"| run | hours | updates | {measure} |")
     print("|---|---|---|---|")
     for label, rows in curves.items():
@@ -118,9 +126,7 @@ def main(argv=None) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps({label: [list(r) for r in rows] for label, rows in curves.items()}, indent=1) + "\n")
     if args.out:
-        ylabel = (f"bits per summary token (first {args.documents} valid documents)" if args.data_bin
-                  else "validation loss (label-smoothed, base 2)")
-        plot(curves, args.out, ylabel)
+        plot(curves, args.out, measure)
     return 0
 
 

@@ -90,18 +90,25 @@ def test_every_recipe_parses_with_fairseq_and_names_a_registered_arch():
     expected = {"fastformer_cnndm_paper", "fastformer_pubmed_paper", "cpu_budget"} | {
         f"cs224n_{v}" for v in ("transformer", "lightconv", "local", "shifted_local", "input_conv", "memory_compressed")}
     assert expected <= set(recipes.RECIPES)
+    from fairseq_plugins.models.extractive import ExtractiveSummarizer
+
+    extractive = set()
     for name, recipe in recipes.RECIPES.items():
         assert recipe.arch in ARCH_MODEL_REGISTRY, f"{name}: --arch {recipe.arch} is not registered"
         parser = options.get_training_parser()
         args = options.parse_args_and_arch(
             parser, ["data-bin/x", "--user-dir", str(REPO / "fairseq_plugins"), "--cpu"] + recipes.recipe_args(recipe))
-        # the extractive model scores sentences: binary cross-entropy, smoothed the same way
-        criterion = {"extractive": "sentence_extraction"}.get(name, "label_smoothed_cross_entropy")
-        assert args.criterion == criterion and args.label_smoothing == 0.1
+        # an extractive model scores sentences: binary cross-entropy, smoothed the same way
+        scores_sentences = issubclass(ARCH_MODEL_REGISTRY[recipe.arch], ExtractiveSummarizer)
+        extractive |= {name} if scores_sentences else set()
+        criterion = "sentence_extraction" if scores_sentences else "label_smoothed_cross_entropy"
+        assert args.criterion == criterion, f"{name}: --criterion {args.criterion}"
+        assert args.label_smoothing == 0.1
         assert args.optimizer == "adam" and args.lr_scheduler == "inverse_sqrt"
         assert args.truncate_source and args.max_source_positions == recipe.max_source_pieces + 1
         assert args.clip_norm > 0 and args.dropout == recipe.dropout
         assert args.best_checkpoint_metric == "loss"
+    assert {"extractive", "papers_extractive"} <= extractive
 
 
 def test_paper_and_cs224n_settings():

@@ -1,6 +1,7 @@
 """scripts/papers_study.sh (issue 16's equal-CPU-budget study): the rows it trains and evaluates,
 all with the same recipe and decoding, the baselines, curves and table it ends with, and a clear
 error for a row it does not know."""
+import os
 import subprocess
 from pathlib import Path
 
@@ -9,44 +10,69 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 
-def _dry_run(env_rows=None):
-    env = {"PATH": "/usr/bin:/bin"}
-    if env_rows:
-        env["ROWS"] = env_rows
-    return subprocess.run(["bash", "scripts/papers_study.sh", "--dry-run"], capture_output=True, text=True,
-                          cwd=REPO, env=env, timeout=60)
+def _study(*args, **env):
+    return subprocess.run(["bash", "scripts/papers_study.sh", *args], capture_output=True, text=True,
+                          cwd=REPO, env={"PATH": "/usr/bin:/bin", **env}, timeout=60)
+
+
+EXPECTED = {"fastformer_8192": ("fastformer_conv_small", 8192), "fastformer_1024": ("fastformer_conv_small", 1024),
+            "transformer_long": ("transformer_small", 2560), "transformer_conv": ("transformer_conv_small", 2560),
+            "conv_only_8192": ("conv_only_small", 8192), "local_8192": ("local_transformer_small", 8192)}
 
 
 def test_every_row_same_recipe_own_encoder_and_length():
-    out = _dry_run()
+    out = _study("--dry-run", PARALLEL="2")
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
+    prepare = [line for line in lines if "scripts/prepare_data.py" in line]
+    assert len(prepare) == 1 and "--name sumpubmed_study --out-dir data-bin" in prepare[0]
+    assert "--limit 8000 --max-source-pieces 8192 --max-target-pieces 512 --mask-numbers" in prepare[0]
+    assert "--spm-model app/model_papers/spm.model" in prepare[0]  # the shipped vocabulary: the same data everywhere
     train = [line for line in lines if "scripts/train.sh" in line]
     evaluate = [line for line in lines if "scripts/evaluate.py" in line and "checkpoint_last.pt" in line]
+    records = [line for line in lines if "scripts/study_record.py" in line and "--run" in line]
     baselines = [line for line in lines if "scripts/evaluate.py" in line and "checkpoint_last.pt" not in line]
-    expected = {"fastformer_8192": ("fastformer_conv_small", 8192), "fastformer_1024": ("fastformer_conv_small", 1024),
-                "transformer_long": ("transformer_small", 2560), "transformer_conv": ("transformer_conv_small", 2560),
-                "conv_only_8192": ("conv_only_small", 8192), "local_8192": ("local_transformer_small", 8192)}
-    assert len(train) == len(evaluate) == len(expected)
-    for line, (row, (arch, pieces)) in zip(train, expected.items()):
-        assert f"train.sh papers_cpu data-bin/sumpubmed runs/papers_study/{row} " in line
+    assert len(train) == len(evaluate) == len(records) == len(EXPECTED)
+    for line, (row, (arch, pieces)) in zip(train, EXPECTED.items()):
+        assert line.startswith("taskset -c ") and " env OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 " in line  # one core each
+        assert f"train.sh papers_cpu data-bin/sumpubmed_study runs/papers_study/{row} " in line
         assert f"--arch {arch} --max-source-positions {pieces + 1} --stop-time-hours 1" in line
-    for line, (row, (_, pieces)) in zip(evaluate, expected.items()):
+    if os.cpu_count() >= 2:  # two rows at a time, each on a core of its own
+        assert [line.split()[2] for line in train] == ["0", "1"] * 3
+    for line, (row, (_, pieces)) in zip(evaluate, EXPECTED.items()):
         assert f"runs/papers_study/{row}/checkpoint_last.pt" in line and "--preset papers --limit 500 --beam 1 " in line
         assert f"--max-source-pieces {pieces} " in line
+    for line, row in zip(records, EXPECTED):
+        assert (f"study_record.py {row} runs/papers_study/{row}/valid --run runs/papers_study/{row} "
+                f"--data-bin data-bin/sumpubmed_study --documents 100 --threads 1 --out docs/papers_study/{row}.json") in line
     assert [line.split("--system ")[1].split()[0] for line in baselines] == ["lead15", "lead30", "oracle"]
     assert all("--limit 500 " in line for line in baselines)
     curve = [line for line in lines if "scripts/training_curve.py" in line]
     table = [line for line in lines if "scripts/budget_table.py" in line]
     assert len(curve) == len(table) == 1
-    assert all(f"--run {row} runs/papers_study/{row}" in curve[0] for row in expected) and "--documents 100" in curve[0]
-    assert "--against runs/papers_study/fastformer_8192 --paired rouge1,rouge2,rougeLsum" in table[0]
-    assert table[0].count("runs/papers_study/") == len(expected) + 3 + 1  # rows, baselines, the base
+    assert curve[0].split("--records ")[1].split(" --out")[0].split() == [f"docs/papers_study/{row}.json" for row in EXPECTED]
+    assert "--against docs/papers_study/fastformer_8192.json --paired rouge1,rouge2,rougeLsum" in table[0]
+    assert table[0].count("docs/papers_study/") == len(EXPECTED) + 3 + 1  # rows, baselines, the base
 
 
-def test_unknown_row_is_a_usage_error():
-    out = _dry_run("fastformer_8192 nope")
+def test_a_recorded_row_is_done_on_any_machine(tmp_path):
+    """A row whose record is in RECORDS is neither trained nor evaluated again."""
+    data_bin = tmp_path / "data-bin"
+    data_bin.mkdir()
+    (data_bin / "dict.source.txt").write_text("a 1\n")
+    records = tmp_path / "records"
+    records.mkdir()
+    (records / "fastformer_8192.json").write_text("{}")
+    out = _study(ROWS="fastformer_8192", EVALUATE="0", DATA_BIN=str(data_bin), RECORDS=str(records), DATA=str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == f"==> fastformer_8192: done ({records}/fastformer_8192.json)\n"
+
+
+def test_bad_settings_are_usage_errors():
+    out = _study("--dry-run", ROWS="fastformer_8192 nope")
     assert out.returncode == 2 and "unknown row nope" in out.stderr and out.stdout == ""
+    out = _study("--dry-run", PARALLEL="two")
+    assert out.returncode == 2 and "PARALLEL must be a positive number" in out.stderr and out.stdout == ""
 
 
 def test_affordable_length_reads_papers_and_seconds_from_fairseq_logs(tmp_path):
@@ -63,8 +89,10 @@ def test_affordable_length_reads_papers_and_seconds_from_fairseq_logs(tmp_path):
            "| INFO | train_inner | epoch 001:     20 / 1250 loss=9.8, bsz=2.5, num_updates=20, lr=0.0002, train_wall=50, wall=225",
            # as fairseq-train --log-file writes it: no prefix
            "epoch 001:     30 / 1250 loss=9.8, bsz=3.5, num_updates=30, lr=0.0002, gnorm=1.2, train_wall=70, wall=300"]
-    assert affordable_length.papers_and_seconds(log) == (160 + 25 + 35, 108 + 50 + 70)
-    assert affordable_length.papers_and_seconds(log, skip=10) == (60, 120)
+    from fairseq_plugins.study import papers_and_seconds
+
+    assert papers_and_seconds(log) == (160 + 25 + 35, 108 + 50 + 70)
+    assert papers_and_seconds(log, skip=10) == (60, 120)
     assert affordable_length.rate_of(log, 10, "x") == 0.5
     with pytest.raises(SystemExit, match="no fairseq train_inner lines"):
         affordable_length.rate_of(log[:2], 10, "x")

@@ -157,6 +157,45 @@ def test_binarized_files_equal_fairseq_preprocess(prepared, corpus, tmp_path):
     assert {**other, "binarized_by": None} == {**settings, "binarized_by": None}
 
 
+def test_reused_sentencepiece_model_gives_the_same_data(prepared, corpus, tmp_path):
+    """--spm-model: the data prepared with another run's model is byte-identical to that run's (the
+    vocabulary, dictionary and binarized files are the model's, whatever --vocab-size says), and
+    prepare.json names the model by its hash."""
+    out, settings = prepared
+    model = tmp_path / "given.model"
+    model.write_bytes((out / "spm.model").read_bytes())
+    reused = prepare_data.prepare(
+        "tiny", corpus / "train.jsonl", corpus / "valid.jsonl", out_dir=tmp_path / "out", vocab_size=VOCAB * 4,
+        max_source_pieces=MAX_SOURCE, max_target_pieces=MAX_TARGET, workers=1, show_progress=False,
+        spm_model=model, log=lambda *a: None)
+    again = tmp_path / "out" / "tiny"
+    assert "spm.vocab" not in {p.name for p in again.iterdir()}
+    for path in out.iterdir():
+        if path.name not in ("prepare.json", "spm.vocab"):
+            assert path.read_bytes() == (again / path.name).read_bytes(), path.name
+    info = reused["sentencepiece"]["reused"]
+    assert info["sha256"] == prepare_data._sha256(out / "spm.model") and info["path"] == str(model.resolve())
+    assert reused["vocab_size"] == settings["vocab_size"] and reused["vocab_size_requested"] is None
+    assert reused["splits"] == settings["splits"]
+
+
+def test_unusable_sentencepiece_model_is_refused_before_any_work(prepared, corpus, tmp_path, capsys):
+    """A model without <dig>/<cit> pieces cannot encode masked data, and a file that is no model
+    cannot be read: each is a one-line error, exit 2, with nothing written."""
+    out, _ = prepared
+    base = ["--name", "x", "--train", str(corpus / "train.jsonl"), "--valid", str(corpus / "valid.jsonl"),
+            "--out-dir", str(tmp_path)]
+    assert prepare_data.main(base + ["--spm-model", str(out / "spm.model"), "--mask-numbers"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "<dig>, <cit>" in err and "--mask-numbers" in err
+    not_a_model = tmp_path / "notes.txt"
+    not_a_model.write_text("not a sentencepiece model\n")
+    assert prepare_data.main(base + ["--spm-model", str(not_a_model)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot read" in err and "notes.txt" in err
+    assert not (tmp_path / "x").exists()
+
+
 def test_other_corpus_forms(corpus, tmp_path):
     """A .story directory for training and X.source/X.target for validation, detected."""
     rng = random.Random(5)
