@@ -22,7 +22,9 @@ Extra arguments go to fairseq-train after the recipe's and win over them (e.g. `
 2000``, ``--arch transformer_small``, ``--encoder-embed-dim 128``).  Re-running the same command
 resumes from SAVE_DIR/checkpoint_last.pt (fairseq's default); before starting, that file (or the
 one given with --restore-file) is read once, so a corrupt checkpoint stops the run with a clear
-message instead of an unpickling traceback.  The exact command is printed before it runs.
+message instead of an unpickling traceback, and a run that has already reached its --max-update or
+--stop-time-hours returns at once (exit 0) instead of training one more update: fairseq checks its
+limits only after a step.  The exact command is printed before it runs.
 
 Exit status 2 for a usage error (unknown recipe, missing data, corrupt checkpoint, a batch that
 does not divide among the processes).
@@ -47,6 +49,33 @@ USAGE = "usage: DEVICE=cpu|gpu NPROC=N scripts/train.sh [--dry-run] RECIPE DATA_
 
 class LaunchError(Exception):
     """A usage error: the message is printed as is, exit status 2."""
+
+
+class BudgetSpent(Exception):
+    """The checkpoint to resume from has reached the run's limits: nothing to train, exit status 0."""
+
+
+def spent_budget(state: dict, cmd: Sequence[str]) -> Optional[str]:
+    """Why a run of ``cmd`` resuming from the checkpoint ``state`` has nothing left to train, or
+    None. fairseq tests --max-update and --stop-time-hours only after a training step, so without
+    this every re-run of a finished command would train one more update and rewrite its
+    checkpoints (a study row's budget would grow each time its driver resumes)."""
+    updates = (state.get("optimizer_history") or [{}])[-1].get("num_updates") or 0
+    seconds = (state.get("extra_state") or {}).get("previous_training_time") or 0.0
+    max_update, hours = _number(flag_value(cmd, "--max-update"), int), _number(flag_value(cmd, "--stop-time-hours"), float)
+    if max_update and 0 < max_update <= updates:
+        return f"{updates} updates done, --max-update {max_update}"
+    if hours and 0 < hours <= seconds / 3600:
+        return f"{seconds / 3600:.2f} h of training done, --stop-time-hours {hours:g}"
+    return None
+
+
+def _number(value: Optional[str], kind):
+    """A flag's value as ``kind``, None if absent or malformed (fairseq's parser reports those)."""
+    try:
+        return kind(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def flag_value(args: Sequence[str], *names: str) -> Optional[str]:
@@ -182,8 +211,10 @@ def restore_path(save_dir: str, extra: Sequence[str]) -> Tuple[Path, bool]:
     return Path(restore), True
 
 
-def check_before_start(recipe_name: str, data_bin: str, save_dir: str, extra: Sequence[str]) -> List[str]:
-    """Checks that need the files: data present, restore checkpoint readable.  Returns warnings."""
+def check_before_start(recipe_name: str, data_bin: str, save_dir: str, extra: Sequence[str],
+                       cmd: Sequence[str] = ()) -> List[str]:
+    """Checks that need the files: data present, restore checkpoint readable and, for the training
+    command ``cmd``, not finished already (BudgetSpent).  Returns warnings."""
     warnings = []
     first = Path(str(data_bin).split(":")[0])
     if not first.is_dir():
@@ -229,6 +260,9 @@ def check_before_start(recipe_name: str, data_bin: str, save_dir: str, extra: Se
             raise LaunchError(f"cannot resume: {err}.{hint}") from None
         updates = state.get("optimizer_history", [{}])[-1].get("num_updates")
         if not reset:
+            finished = spent_budget(state, cmd)
+            if finished:
+                raise BudgetSpent(f"{path}: {finished}: nothing left to train")
             warnings.append(f"resuming from {path} ({updates} updates done)")
     return warnings
 
@@ -297,11 +331,14 @@ def main(argv: Optional[List[str]] = None) -> int:
     try:
         cmd, settings = build_command(recipe_name, data_bin, save_dir, extra)
         if not dry_run:
-            for line in check_before_start(recipe_name, data_bin, save_dir, extra):
+            for line in check_before_start(recipe_name, data_bin, save_dir, extra, cmd):
                 print(f"train.py: {line}", file=sys.stderr)
     except LaunchError as err:
         print(f"train.py: error: {err}", file=sys.stderr)
         return 2
+    except BudgetSpent as done:
+        print(f"train.py: {done}", file=sys.stderr)
+        return 0
     print(f"train.py: recipe {recipe_name}, {settings['device']}, {settings['world_size']} process(es)"
           + (f" on {settings['nnodes']} machines" if settings["nnodes"] > 1 else ""), file=sys.stderr)
     print(shlex.join(cmd), flush=True)

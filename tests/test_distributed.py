@@ -341,6 +341,35 @@ def test_sigkilled_run_resumes_from_its_last_checkpoint(killed_and_resumed):
     assert "-m torch.distributed.run --nproc_per_node 2" in second.stdout
 
 
+def test_a_finished_run_returns_at_once(killed_and_resumed, data_bin):
+    """Running a finished command again trains nothing: fairseq tests its limits only after a step,
+    so without the launcher's check it would train one more update and rewrite the checkpoint."""
+    from fairseq_plugins.fixes import load_checkpoint
+
+    last = killed_and_resumed["save_dir"] / "checkpoint_last.pt"
+    before = last.read_bytes()
+    again = subprocess.run(train_cmd(data_bin, last.parent), capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert f"train.py: {last}: 60 updates done, --max-update 60: nothing left to train" in again.stderr
+    assert again.stdout == "" and last.read_bytes() == before  # fairseq never started
+    # the same for a time budget the checkpoint has used up (the last --stop-time-hours wins)
+    hours = load_checkpoint(str(last))["extra_state"]["previous_training_time"] / 3600
+    spent = subprocess.run(train_cmd(data_bin, last.parent, ["--max-update", "1000", "--stop-time-hours", f"{hours / 2:.6f}"]),
+                           capture_output=True, text=True, timeout=120)
+    assert spent.returncode == 0 and f"{hours:.2f} h of training done, --stop-time-hours" in spent.stderr
+    assert last.read_bytes() == before
+
+
+def test_spent_budget_reads_the_last_limits_of_the_command():
+    state = {"optimizer_history": [{"num_updates": 455}], "extra_state": {"previous_training_time": 3600.5}}
+    assert launcher.spent_budget(state, ["--stop-time-hours", "1"]) == "1.00 h of training done, --stop-time-hours 1"
+    assert launcher.spent_budget(state, ["--max-update", "455"]) == "455 updates done, --max-update 455"
+    assert launcher.spent_budget(state, ["--stop-time-hours", "1", "--stop-time-hours", "2"]) is None  # the last wins
+    assert launcher.spent_budget(state, ["--max-update", "456", "--stop-time-hours", "0"]) is None  # 0: no limit
+    assert launcher.spent_budget(state, ["--max-update", "x"]) is None  # malformed: fairseq's parser says so
+    assert launcher.spent_budget({}, ["--max-update", "1", "--stop-time-hours", "1"]) is None  # a fresh start
+
+
 def test_corrupt_checkpoint_stops_with_a_clear_message(tmp_path, data_bin, killed_and_resumed):
     good = killed_and_resumed["save_dir"] / "checkpoint_last.pt"
     # a checkpoint cut off in the middle, as a kill during a copy leaves it
