@@ -114,7 +114,7 @@ def curve(run_dir: Path, data_bin=None, documents: int = 0) -> List[List[float]]
             continue
         loss = likelihood.cached_score(path, data_bin, documents)["nll_bits"] if data_bin else info["val_loss"]
         if loss is not None:
-            points[info["updates"]] = [round(info["hours"], 4), info["updates"], round(loss, 4)]
+            points[info["updates"]] = [info["hours"], info["updates"], loss]
     return [points[k] for k in sorted(points)]
 
 

@@ -79,7 +79,8 @@ def main(argv=None) -> int:
         parser.error("give --run LABEL DIR (one or more) or --records FILE..., not both")
     if args.records:
         curves, documents = record_curves(args.records, parser)
-        return report(curves, args, f"bits per summary token (first {documents} valid documents)")
+        return report(curves, args, f"bits per token, first {documents} valid",
+                      f"bits per summary token (first {documents} valid documents)")
     if bool(args.data_bin) != (args.documents > 0):
         parser.error("--data-bin and --documents N (N >= 1) go together")
     if args.data_bin and not (Path(args.data_bin) / "dict.source.txt").exists():
@@ -92,8 +93,10 @@ def main(argv=None) -> int:
         if not curves[label]:
             what = "checkpoint with training time in it" if args.data_bin else "interval checkpoint with a validation loss in it"
             parser.error(f"{directory}: no {what}")
-    return report(curves, args, f"bits per summary token (first {args.documents} valid documents)" if args.data_bin
-                  else "validation loss (label-smoothed, base 2)")
+    if args.data_bin:
+        return report(curves, args, f"bits per token, first {args.documents} valid",
+                      f"bits per summary token (first {args.documents} valid documents)")
+    return report(curves, args, "valid loss", "validation loss (label-smoothed, base 2)")
 
 
 def record_curves(paths, parser):
@@ -116,9 +119,10 @@ def record_curves(paths, parser):
     return curves, documents.pop()
 
 
-def report(curves: Dict[str, list], args, measure: str) -> int:
-    """The points as a markdown table on stdout, and the --json and --out files."""
-    print(f"| run | hours | updates | {measure} |")
+def report(curves: Dict[str, list], args, column: str, ylabel: str) -> int:
+    """The points as a markdown table on stdout (the loss in ``column``), and the --json and --out
+    files (the plot's axis: ``ylabel``)."""
+    print(f"| run | hours | updates | {column} |")
     print("|---|---|---|---|")
     for label, rows in curves.items():
         for hours, updates, loss in rows:
@@ -126,7 +130,7 @@ def report(curves: Dict[str, list], args, measure: str) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps({label: [list(r) for r in rows] for label, rows in curves.items()}, indent=1) + "\n")
     if args.out:
-        plot(curves, args.out, measure)
+        plot(curves, args.out, ylabel)
     return 0
 
 

@@ -73,7 +73,7 @@ def test_record_of_a_trained_row(row, tiny_training, tmp_path):
     assert (card["arch"], card["source_pieces"], card["num_updates"]) == (info["arch"], TINY_MAX_SOURCE, 20)
     assert card["training_hours"] == 1.0 and card["threads"] == 1
     assert card["papers_seen"] == 2.5 * 10 + 3 * 10 and card["papers_per_second"] == 55 / 200  # from the log
-    bits = round(likelihood.score(row / "checkpoint_last.pt", data_bin, 3)["nll_bits"], 4)  # the same weights in both
+    bits = likelihood.score(row / "checkpoint_last.pt", data_bin, 3)["nll_bits"]  # the same weights in both
     assert record["curve"] == [[0.5, 10, bits], [1.0, 20, bits]]  # checkpoint_last repeats the 20-update one
     assert record["documents"] == 3 and record["ids"] == IDS
     assert record["references_sha256"] == hashlib.sha256("".join(r + "\n" for r in REFERENCES).encode()).hexdigest()
@@ -168,6 +168,7 @@ def test_curves_from_records(tmp_path):
     out = subprocess.run(script + [*map(str, paths), str(tmp_path / "lead15.json"), "--out", str(tmp_path / "c.png"),
                                    "--json", str(tmp_path / "c.json")], capture_output=True, text=True, cwd=REPO)
     assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.splitlines()[0] == "| run | hours | updates | bits per token, first 100 valid |"
     assert out.stdout.splitlines()[2:] == ["| fastformer_8192 | 0.50 | 200 | 6.100 |", "| fastformer_8192 | 1.00 | 455 | 5.800 |",
                                            "| transformer_long | 1.00 | 480 | 6.000 |"]
     assert json.loads((tmp_path / "c.json").read_text()) == {"fastformer_8192": [[0.5, 200, 6.1], [1.0, 455, 5.8]],
