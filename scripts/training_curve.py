@@ -80,7 +80,7 @@ def main(argv=None) -> int:
     if args.records:
         curves, documents = record_curves(args.records, parser)
         return report(curves, args, f"bits per token, first {documents} valid",
-                      f"bits per summary token (first {documents} valid documents)")
+                      f"bits per summary token, first {documents} valid")
     if bool(args.data_bin) != (args.documents > 0):
         parser.error("--data-bin and --documents N (N >= 1) go together")
     if args.data_bin and not (Path(args.data_bin) / "dict.source.txt").exists():
@@ -95,7 +95,7 @@ def main(argv=None) -> int:
             parser.error(f"{directory}: no {what}")
     if args.data_bin:
         return report(curves, args, f"bits per token, first {args.documents} valid",
-                      f"bits per summary token (first {args.documents} valid documents)")
+                      f"bits per summary token, first {args.documents} valid")
     return report(curves, args, "valid loss", "validation loss (label-smoothed, base 2)")
 
 
