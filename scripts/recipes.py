@@ -186,19 +186,20 @@ _PAPERS_CPU = replace(
     _PAPERS,
     name="papers_cpu",
     description="The papers recipe on CPU for the equal-budget study of encoders"
-    " (scripts/papers_study.sh): fp32, 16k source tokens a batch, 1 hour of training time",
+    " (scripts/papers_study.sh): fp32, 16k source tokens a batch, 1 hour of training on one core",
     warmup_updates=100,
     # No validation inside the budget: fairseq's clock counts it as training time, its cost differs
     # by encoder, and --max-valid-steps would score a different subset of papers in each row
     # (batches hold 2 papers at 8,192 pieces, 16 at 1,024). Every interval checkpoint is kept and
-    # scored afterwards on the same papers (scripts/papers_study.py curves).
+    # scored afterwards on the same papers (fairseq_plugins/study.py: the curve of each row's record).
     extra=("--max-tokens", "16400", "--required-batch-size-multiple", "1",
            "--decoder-self-attention", "softmax", "--copy-attention", "--disable-validation"),
     stop=("--max-epoch", "100", "--stop-time-hours", "1"),
     checkpointing=_checkpointing(100, keep=-1),
     log_interval=10,
     notes=("Every row of the study uses it, changing only --arch and --max-source-positions"
-           " (--truncate-source cuts the same data-bin/sumpubmed).",),
+           " (--truncate-source cuts the same data-bin/sumpubmed_study); the driver pins each row to one"
+           " core with one thread.",),
 )
 
 # The extractive news model (app/model_extractive): the shipped news model's encoder, fine-tuned
