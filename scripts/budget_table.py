@@ -118,14 +118,16 @@ def checkpoint_bits(run: Path, data_bin: str, documents: int) -> Optional[float]
         raise SystemExit(f"budget_table.py: {err}") from None
 
 
-def run_row(run: dict, bits_column: bool, papers_column: bool) -> list:
+def run_row(run: dict, bits_column: bool, papers_column: bool, loss_column: bool) -> list:
     card, scores = run["card"], run["scores"]
     arch = card.get("arch", "?") + (f", {card['source_pieces']:,} pieces" if card.get("source_pieces") else "")
     hours = f"{card['training_hours']:.2f}" if card.get("training_hours") is not None else ""
     cells = [run["name"], arch, hours, str(card.get("num_updates") or "")]
     if papers_column:
         cells.append(f"{card['papers_seen']:,}" if card.get("papers_seen") else "")
-    cells += [f"{card['valid_loss']:.3f}" if card.get("valid_loss") is not None else "", str(scores.get("n", "?"))]
+    if loss_column:
+        cells.append(f"{card['valid_loss']:.3f}" if card.get("valid_loss") is not None else "")
+    cells.append(str(scores.get("n", "?")))
     if bits_column:
         cells.append(f"{run['bits']:.3f}" if run["bits"] is not None else "")
     for key, _ in ROUGE:
@@ -186,8 +188,11 @@ def table(runs, comparison=None, against=None, metrics=("rouge1",), bits=None) -
     records = [read_record(Path(run)) for run in runs if is_record(Path(run))]
     documents = bits[1] if bits else next((r["documents"] for r in records if r["curve"]), None)
     bits_column = documents is not None
+    # columns that only some kinds of run fill: shown when one of the runs has them
     papers_column = any(run["card"].get("papers_seen") for run in read)
-    head = ["run", "arch", "hours", "updates"] + (["papers seen"] if papers_column else []) + ["valid loss", "articles"]
+    loss_column = any(run["card"].get("valid_loss") is not None for run in read)
+    head = (["run", "arch", "hours", "updates"] + (["papers seen"] if papers_column else [])
+            + (["valid loss"] if loss_column else []) + ["articles"])
     if bits_column:
         head.append(f"bits/token (first {documents} valid)")
     head += [name for _, name in ROUGE + READABILITY]
@@ -196,7 +201,7 @@ def table(runs, comparison=None, against=None, metrics=("rouge1",), bits=None) -
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     base = documents_of(Path(against)) if against else None  # read once, compared with every run
     for path, run in zip(map(Path, runs), read):
-        cells = run_row(run, bits_column, papers_column)
+        cells = run_row(run, bits_column, papers_column, loss_column)
         if against:
             same = path.resolve() == Path(against).resolve()
             cells += [""] * len(metrics) if same else paired(documents_of(path), base, metrics)
