@@ -22,7 +22,6 @@ A baseline (lead-k, the oracle) is a record with scores alone.
 """
 import hashlib
 import json
-import os
 import re
 from pathlib import Path
 from typing import Iterable, List, Optional, Sequence, Tuple
@@ -138,11 +137,10 @@ def make_record(name: str, outputs_dir, run_dir=None, data_bin=None, documents: 
 
 def write_record(path, record: dict) -> None:
     """Written whole or not at all (a stop never leaves half a record)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(json.dumps(record, indent=1) + "\n")
-    os.replace(partial, path)
+    from fairseq_plugins.text import write_atomically
+
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, (json.dumps(record, indent=1) + "\n").encode("utf-8"))
 
 
 def read_record(path) -> dict:

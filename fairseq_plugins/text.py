@@ -527,7 +527,9 @@ def _sample_mask(paths: Sequence[str], size: int, seed: int) -> Optional[bytearr
     return keep
 
 
-def _write_atomically(path: str, data: bytes) -> None:
+def write_atomically(path, data: bytes) -> None:
+    """PATH holds all of DATA or its old content: written to PATH.tmp, then renamed over it."""
+    path = os.fspath(path)
     tmp = path + ".tmp"
     with open(tmp, "wb") as f:
         f.write(data)
@@ -598,8 +600,8 @@ def train_sentencepiece(
     data = model.getvalue()
     sp = spm.SentencePieceProcessor(model_proto=data)
     vocab = "".join(f"{sp.id_to_piece(i)}\t{sp.get_score(i):.6g}\n" for i in range(sp.get_piece_size()))
-    _write_atomically(model_prefix + ".model", data)
-    _write_atomically(model_prefix + ".vocab", vocab.encode("utf-8"))
+    write_atomically(model_prefix + ".model", data)
+    write_atomically(model_prefix + ".vocab", vocab.encode("utf-8"))
     return model_prefix + ".model"
 
 

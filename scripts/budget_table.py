@@ -93,17 +93,21 @@ def read_record(run: Path) -> dict:
 
 
 def read_run(run: Path, bits=None) -> dict:
-    """A RUN argument as the table reads it: ``{name, card, scores, bits}``. ``bits``: bits per
-    summary token at the end of training, a record's last curve point or, with ``--bits-on``, a
-    study directory's checkpoint scored now; None for a run without either."""
+    """A RUN argument as the table reads it, once: ``{name, card, scores, bits, documents, record}``.
+    ``bits``: bits per summary token at the end of training, a record's last curve point or, with
+    ``--bits-on``, a study directory's checkpoint scored now; None for a run without either.
+    ``documents``: how many valid documents those bits are on. ``record``: the study record itself
+    (None for a directory), which also serves a paired comparison."""
     if is_record(run):
         record = read_record(run)
         card = record["card"] or {"arch": record["scores"].get("system", record["name"])}
         return {"name": record["name"], "card": card, "scores": record["scores"],
-                "bits": record["curve"][-1][2] if record["curve"] else None}
+                "bits": record["curve"][-1][2] if record["curve"] else None,
+                "documents": record["documents"] if record["curve"] else None, "record": record}
     card = run_card(run)
     return {"name": run.name, "card": card, "scores": read_json(valid_dir(run) / "scores.json"),
-            "bits": checkpoint_bits(run, *bits) if bits else None}
+            "bits": checkpoint_bits(run, *bits) if bits else None, "documents": bits[1] if bits else None,
+            "record": None}
 
 
 def checkpoint_bits(run: Path, data_bin: str, documents: int) -> Optional[float]:
@@ -138,13 +142,13 @@ def run_row(run: dict, bits_column: bool, papers_column: bool, loss_column: bool
     return cells
 
 
-def documents_of(run: Path) -> dict:
-    """What a paired comparison needs of a run, in a study record's shape: ``{name, ids,
-    references_sha256, scores}`` (scores with per-document values)."""
+def documents_of(run: Path, read: dict) -> dict:
+    """What a paired comparison needs of a run (``read``: its read_run result), in a study record's
+    shape: ``{name, ids, references_sha256, scores}`` (scores with per-document values)."""
     from fairseq_plugins import study
 
-    if is_record(run):
-        return read_record(run)
+    if read["record"] is not None:
+        return read["record"]
     outputs = read_valid_outputs(run)
     return {"name": str(outputs["dir"]), "ids": outputs["ids"], "scores": outputs["meta"],
             "references_sha256": study.references_sha256(outputs["references"])}
@@ -184,9 +188,9 @@ def read_valid_outputs(run: Path) -> dict:
 
 def table(runs, comparison=None, against=None, metrics=("rouge1",), bits=None) -> str:
     names = dict(ROUGE)
-    read = [read_run(Path(run), bits) for run in runs]
-    records = [read_record(Path(run)) for run in runs if is_record(Path(run))]
-    documents = bits[1] if bits else next((r["documents"] for r in records if r["curve"]), None)
+    paths = [Path(run) for run in runs]
+    read = [read_run(path, bits) for path in paths]
+    documents = bits[1] if bits else next((run["documents"] for run in read if run["documents"]), None)
     bits_column = documents is not None
     # columns that only some kinds of run fill: shown when one of the runs has them
     papers_column = any(run["card"].get("papers_seen") for run in read)
@@ -196,15 +200,19 @@ def table(runs, comparison=None, against=None, metrics=("rouge1",), bits=None) -
     if bits_column:
         head.append(f"bits/token (first {documents} valid)")
     head += [name for _, name in ROUGE + READABILITY]
-    if against:
-        head += [f"{names[key]} minus {read_run(Path(against))['name']} (paired)" for key in metrics]
+    base = None
+    if against:  # the base: one of the runs already read, or read here; compared with every run
+        against = Path(against)
+        base_run = next((run for path, run in zip(paths, read) if path.resolve() == against.resolve()), None)
+        base_run = base_run or read_run(against)
+        base = documents_of(against, base_run)
+        head += [f"{names[key]} minus {base_run['name']} (paired)" for key in metrics]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    base = documents_of(Path(against)) if against else None  # read once, compared with every run
-    for path, run in zip(map(Path, runs), read):
+    for path, run in zip(paths, read):
         cells = run_row(run, bits_column, papers_column, loss_column)
         if against:
-            same = path.resolve() == Path(against).resolve()
-            cells += [""] * len(metrics) if same else paired(documents_of(path), base, metrics)
+            same = path.resolve() == against.resolve()
+            cells += [""] * len(metrics) if same else paired(documents_of(path, run), base, metrics)
         lines.append("| " + " | ".join(cells) + " |")
     if comparison:
         metrics = comparison["metrics"]

@@ -73,11 +73,12 @@ for row in $ROWS; do
 done
 [[ "$PARALLEL" =~ ^[1-9][0-9]*$ ]] || { echo "papers_study.sh: PARALLEL must be a positive number, got '$PARALLEL'" >&2; exit 2; }
 if [ -z "$DRY" ]; then
-  for split in train valid; do
-    [ -f "$DATA_BIN/dict.source.txt" ] || [ -f "$DATA/$split.jsonl.gz" ] \
-      || { echo "papers_study.sh: $DATA/$split.jsonl.gz not found (set DATA)" >&2; exit 2; }
+  needed=()
+  [ -f "$DATA_BIN/dict.source.txt" ] || needed+=(train valid)  # to prepare the data
+  [ "$EVALUATE" = 0 ] || needed+=(valid)                        # to summarize valid papers
+  for split in "${needed[@]}"; do
+    [ -f "$DATA/$split.jsonl.gz" ] || { echo "papers_study.sh: $DATA/$split.jsonl.gz not found (set DATA)" >&2; exit 2; }
   done
-  [ "$EVALUATE" = 0 ] || [ -f "$DATA/valid.jsonl.gz" ] || { echo "papers_study.sh: $DATA/valid.jsonl.gz not found (set DATA)" >&2; exit 2; }
 fi
 
 # launch LOG CORE COMMAND...: COMMAND with one thread on core CORE, its output to LOG (the dry run prints it)

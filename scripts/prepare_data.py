@@ -73,16 +73,14 @@ class PrepareError(Exception):
 
 
 class AtomicWriter:
-    """File (text, or bytes with binary=True) written to PATH.tmp and moved onto PATH only when
-    closed without error."""
+    """Text file written to PATH.tmp and moved onto PATH only when closed without error."""
 
-    def __init__(self, path: Path, binary: bool = False):
+    def __init__(self, path: Path):
         self.path = Path(path)
         self.tmp = self.path.with_name(self.path.name + ".tmp")
-        self.binary = binary
 
     def __enter__(self):
-        self.file = open(self.tmp, "wb") if self.binary else open(self.tmp, "w", encoding="utf-8", newline="\n")
+        self.file = open(self.tmp, "w", encoding="utf-8", newline="\n")
         return self.file
 
     def __exit__(self, exc_type, exc, tb):
@@ -470,8 +468,7 @@ def prepare(
                                   extra_symbols, log)
     else:
         log(f"[2/4] reusing sentencepiece model {spm_model}")
-        with AtomicWriter(out / f"{SPM_PREFIX}.model", binary=True) as f:
-            f.write(Path(spm_model).read_bytes())
+        text.write_atomically(out / f"{SPM_PREFIX}.model", Path(spm_model).read_bytes())
         spm_settings = reused_spm
     sp = text.load_sentencepiece(str(out / f"{SPM_PREFIX}.model"))
     timings["sentencepiece"] = time.perf_counter() - start
