@@ -35,10 +35,12 @@ __all__ = [
     "SHIPPED",
     "PAPERS",
     "EXTRACTIVE",
+    "PAPERS_EXTRACTIVE",
     "LEAD3",
     "SHIPPED_BUNDLE",
     "PAPERS_BUNDLE",
     "EXTRACTIVE_BUNDLE",
+    "PAPERS_EXTRACTIVE_BUNDLE",
     "DEFAULT_BUNDLES",
     "ModelError",
     "SystemInfo",
@@ -51,10 +53,12 @@ __all__ = [
 SHIPPED = "shipped"  # news (CNN/DailyMail), abstractive
 PAPERS = "papers"  # scientific papers (SumPubMed), abstractive
 EXTRACTIVE = "extractive"  # news, extractive (the news model's encoder)
+PAPERS_EXTRACTIVE = "papers_extractive"  # scientific papers, extractive (the papers model's encoder)
 LEAD3 = "lead3"
 SHIPPED_BUNDLE = SHIPPED_BY_KEY[SHIPPED].bundle
 PAPERS_BUNDLE = SHIPPED_BY_KEY[PAPERS].bundle
 EXTRACTIVE_BUNDLE = SHIPPED_BY_KEY[EXTRACTIVE].bundle
+PAPERS_EXTRACTIVE_BUNDLE = SHIPPED_BY_KEY[PAPERS_EXTRACTIVE].bundle
 # the shipped bundles, in the order a person sees them (the first one installed is the default):
 # key -> label; the label says what kind of summary each writes
 BUNDLE_LABELS = {model.key: model.label for model in SHIPPED_MODELS}

@@ -25,6 +25,8 @@ SHIPPED_MODELS = (
                  "News articles: Fastformer, extractive (picks the article's own sentences)"),
     ShippedModel("shipped", "news", APP_DIR / "model",
                  "News articles: Fastformer, abstractive (writes new sentences)"),
+    ShippedModel("papers_extractive", "papers-extractive", APP_DIR / "model_papers_extractive",
+                 "Scientific papers: Fastformer, extractive (picks the paper's own sentences)"),
     ShippedModel("papers", "papers", APP_DIR / "model_papers",
                  "Scientific papers: Fastformer, abstractive (reads whole papers)"),
 )

@@ -15,7 +15,7 @@
 #   4. valid papers 0-499 with the chosen k, beside lead-15 and lead-30 (paired bootstrap), the
 #      same papers and references as the abstractive model's results.
 # Settings (environment): DATA [../shared/data/sumpubmed], BUNDLE [app/model_papers],
-#   TRAIN_PAPERS [5000], HOURS [1], KS ["6 8 10 12 14"], OUT [runs/papers_extractive],
+#   TRAIN_PAPERS [5000], HOURS [1], KS ["10 12 14 16 18 20"], OUT [runs/papers_extractive],
 #   DATA_BIN [data-bin/sumpubmed_ext].
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,7 +25,7 @@ DATA="${DATA:-$ROOT/../shared/data/sumpubmed}"
 BUNDLE="${BUNDLE:-app/model_papers}"
 TRAIN_PAPERS="${TRAIN_PAPERS:-5000}"
 HOURS="${HOURS:-1}"
-KS="${KS:-6 8 10 12 14}"
+KS="${KS:-10 12 14 16 18 20}"
 OUT="${OUT:-runs/papers_extractive}"
 DATA_BIN="${DATA_BIN:-data-bin/sumpubmed_ext}"
 DRY=""

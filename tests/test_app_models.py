@@ -10,7 +10,8 @@ import pytest
 
 from app import DecodingOptions, Summary
 from app.demo import render_stats, run_summary
-from app.models import (DEFAULT_BUNDLES, EXTRACTIVE, EXTRACTIVE_BUNDLE, LEAD3, PAPERS, PAPERS_BUNDLE, SHIPPED,
+from app.models import (DEFAULT_BUNDLES, EXTRACTIVE, EXTRACTIVE_BUNDLE, LEAD3, PAPERS, PAPERS_BUNDLE, PAPERS_EXTRACTIVE,
+                        PAPERS_EXTRACTIVE_BUNDLE, SHIPPED,
                         SHIPPED_BUNDLE, CheckpointSystem, Lead3, ModelError, ModelRegistry)
 from conftest import REPO, TINY_MAX_SOURCE
 from fairseq_plugins.readable import readable
@@ -78,11 +79,11 @@ def test_registry_lists_shipped_checkpoints_and_lead3(model_dir, tiny_bundle):
     assert keys == [SHIPPED, LEAD3]
     assert [key for _, key in ModelRegistry(None, {SHIPPED: tiny_bundle}).choices()] == [SHIPPED, LEAD3]
     assert ModelRegistry(None, {}).default_key() == LEAD3
-    # the shipped bundles (tracked in app/model_extractive, app/model and app/model_papers): the
-    # extractive news model first, the page's default
-    for bundle in (EXTRACTIVE_BUNDLE, SHIPPED_BUNDLE, PAPERS_BUNDLE):
+    # the shipped bundles (tracked in app/model_extractive, app/model, app/model_papers and
+    # app/model_papers_extractive): the extractive news model first, the page's default
+    for bundle in (EXTRACTIVE_BUNDLE, SHIPPED_BUNDLE, PAPERS_BUNDLE, PAPERS_EXTRACTIVE_BUNDLE):
         assert (bundle / "checkpoint.pt").is_file()
-    assert [key for _, key in ModelRegistry(None).choices()] == [EXTRACTIVE, SHIPPED, PAPERS, LEAD3]
+    assert [key for _, key in ModelRegistry(None).choices()] == [EXTRACTIVE, SHIPPED, PAPERS_EXTRACTIVE, PAPERS, LEAD3]
     assert ModelRegistry(None).default_key() == EXTRACTIVE
     assert ModelRegistry(None, dict(DEFAULT_BUNDLES, **{EXTRACTIVE: None})).default_key() == SHIPPED
     # a bundle is named by a shipped model's key; a misspelt one is an error, not a silent omission
@@ -416,9 +417,11 @@ def test_command_line_help_and_the_shipped_table_need_no_torch():
     from app import models, summarize
     from app.shipped import SHIPPED_MODELS
 
-    assert list(models.BUNDLE_LABELS) == [model.key for model in SHIPPED_MODELS] == [EXTRACTIVE, SHIPPED, PAPERS]
+    assert list(models.BUNDLE_LABELS) == [model.key for model in SHIPPED_MODELS] == [EXTRACTIVE, SHIPPED, PAPERS_EXTRACTIVE,
+                                                                                          PAPERS]
     assert summarize.NAMED_MODELS == {"extractive": EXTRACTIVE_BUNDLE / "checkpoint.pt", "news": SHIPPED_BUNDLE / "checkpoint.pt",
-                                      "papers": PAPERS_BUNDLE / "checkpoint.pt"}
+                                      "papers": PAPERS_BUNDLE / "checkpoint.pt",
+                                      "papers-extractive": PAPERS_EXTRACTIVE_BUNDLE / "checkpoint.pt"}
     import app
 
     assert app.Summarizer.__name__ == "Summarizer" and "ModelRegistry" in dir(app)

@@ -122,7 +122,7 @@ def test_extractive_papers_driver_tunes_k_apart_from_the_papers_it_scores(tmp_pa
     assert "--max-source-pieces 8192 --oracle-sentences 0" in lines[0]
     assert "train.sh papers_extractive data-bin/sumpubmed_ext runs/papers_extractive" in lines[1]
     assert "--pretrained-encoder app/model_papers/checkpoint.pt" in lines[1]
-    assert "evaluate.py tune" in lines[2] and "--grid lead_k=6,8,10,12,14 --start 500 --limit 100" in lines[2]
+    assert "evaluate.py tune" in lines[2] and "--grid lead_k=10,12,14,16,18,20 --start 500 --limit 100" in lines[2]
     generate = [line for line in lines if "evaluate.py generate" in line]
     assert [line.split("--system ")[1].split()[0] for line in generate] == [
         "runs/papers_extractive/checkpoint_last.pt", "lead15", "lead30"]
