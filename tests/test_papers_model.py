@@ -86,7 +86,6 @@ def test_registry_and_cli_offer_the_papers_model(tiny_papers_bundle, paper, tmp_
     assert "(truncated)" not in out.stderr
 
 
-
 def test_shipped_extractive_papers_model_gives_the_papers_own_sentences(paper):
     """The shipped extractive papers bundle (app/model_papers_extractive): the preset's k sentences
     of a raw paper, each verbatim as the paper writes it (cased, real numbers and citations), read
