@@ -6,13 +6,20 @@
 #
 #   HOURS=1 scripts/compare_at_budget.sh            # 1 h each, then evaluate the first 2,000 of valid
 #   HOURS=3 LIMIT=4368 scripts/compare_at_budget.sh
+#   FASTFORMER_BUNDLE=app/model FASTFORMER_NAME=shipped_news TRANSFORMER_ARCH=transformer_conv_small \
+#     TRANSFORMER_NAME=budget_2h_transformer_conv HOURS=2 scripts/compare_at_budget.sh
+#       # the shipped news model against the transformer with the same local convolution, trained
+#       # with the shipped recipe on the shipped vocabulary
 #
 # Resumable like the recipe (fairseq's --stop-time-hours counts training time across restarts):
 # run it again after an interruption; finished trainings and evaluations are not repeated. A run already trained elsewhere can be reused by pointing
 # FASTFORMER_NAME / TRANSFORMER_NAME at its checkpoints/NAME directory.
 # Settings (environment): DATA [../shared/data/cnndm], HOURS [1], LIMIT [2000], PRESET [cnndm],
 #   FASTFORMER_NAME [budget_<HOURS>h_fastformer], TRANSFORMER_NAME [budget_<HOURS>h_transformer],
-#   FASTFORMER_ARCH [fastformer_small],
+#   FASTFORMER_ARCH [fastformer_small], TRANSFORMER_ARCH [transformer_small],
+#   FASTFORMER_BUNDLE [none; an exported bundle such as app/model stands for the Fastformer side,
+#   not trained again: runs/FASTFORMER_NAME/model links to it, and the transformer's data is encoded
+#   with the bundle's spm.model and checked to give the bundle's dictionary],
 #   and everything scripts/train_demo_model.sh reads (LR, WARMUP, MAX_TOKENS, ...).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,7 +33,9 @@ FASTFORMER_NAME="${FASTFORMER_NAME:-budget_${HOURS}h_fastformer}"
 TRANSFORMER_NAME="${TRANSFORMER_NAME:-budget_${HOURS}h_transformer}"
 COMMON="--decoder-self-attention softmax --copy-attention --dropout 0.1 --autocast-bf16"
 FASTFORMER_ARCH="${FASTFORMER_ARCH:-fastformer_small}"  # or fastformer_conv_small (local convolution)
-declare -A ARCH=([fastformer]="$FASTFORMER_ARCH" [transformer]=transformer_small)
+TRANSFORMER_ARCH="${TRANSFORMER_ARCH:-transformer_small}"  # or transformer_conv_small (the same convolution)
+FASTFORMER_BUNDLE="${FASTFORMER_BUNDLE:-}"
+declare -A ARCH=([fastformer]="$FASTFORMER_ARCH" [transformer]="$TRANSFORMER_ARCH")
 declare -A NAME=([fastformer]="$FASTFORMER_NAME" [transformer]="$TRANSFORMER_NAME")
 
 # True when RUN/valid/scores.json was written for RUN/model/checkpoint.pt (not older than it), with
@@ -45,11 +54,26 @@ PYTHON
 }
 
 [ -f "$DATA/valid.jsonl.gz" ] || { echo "compare_at_budget.sh: $DATA/valid.jsonl.gz not found (set DATA)" >&2; exit 2; }
-for system in fastformer transformer; do
+if [ -n "$FASTFORMER_BUNDLE" ]; then
+  [ -f "$FASTFORMER_BUNDLE/checkpoint.pt" ] && [ -f "$FASTFORMER_BUNDLE/spm.model" ] ||
+    { echo "compare_at_budget.sh: FASTFORMER_BUNDLE=$FASTFORMER_BUNDLE is not an exported bundle (no checkpoint.pt or spm.model)" >&2; exit 2; }
+  # the transformer must read exactly the pieces the bundle was trained on
+  export SPM_MODEL="$FASTFORMER_BUNDLE/spm.model"
+  NAME="$TRANSFORMER_NAME" PREPARE_ONLY=1 bash scripts/train_demo_model.sh
+  dict="${WORK:-$ROOT}/data-bin/${DATA_NAME:-cnndm}/dict.source.txt"
+  cmp -s "$dict" "$FASTFORMER_BUNDLE/dict.source.txt" ||
+    { echo "compare_at_budget.sh: $dict is not $FASTFORMER_BUNDLE's dictionary: that data was prepared with another vocabulary (set DATA_NAME to prepare it anew)" >&2; exit 2; }
+  mkdir -p "runs/$FASTFORMER_NAME" && ln -sfn "$(realpath "$FASTFORMER_BUNDLE")" "runs/$FASTFORMER_NAME/model"
+fi
+for system in transformer fastformer; do  # with FASTFORMER_BUNDLE the training starts at once, the bundle's evaluation after it
   name="${NAME[$system]}"
-  echo "==> $system (${ARCH[$system]}): ${HOURS} h of training as checkpoints/$name"
-  NAME="$name" HOURS="$HOURS" OUT="$ROOT/runs/$name/model" MODEL_ARGS="--arch ${ARCH[$system]} $COMMON" \
-    bash scripts/train_demo_model.sh
+  if [ "$system" = fastformer ] && [ -n "$FASTFORMER_BUNDLE" ]; then
+    echo "==> fastformer: the bundle $FASTFORMER_BUNDLE (runs/$name/model), not trained again"
+  else
+    echo "==> $system (${ARCH[$system]}): ${HOURS} h of training as checkpoints/$name"
+    NAME="$name" HOURS="$HOURS" OUT="$ROOT/runs/$name/model" MODEL_ARGS="--arch ${ARCH[$system]} $COMMON" \
+      bash scripts/train_demo_model.sh
+  fi
   if evaluated "runs/$name"; then
     echo "==> $system: runs/$name/valid already holds this model's scores on the first $LIMIT articles ($PRESET)"
     continue

@@ -12,7 +12,9 @@
 # Settings (environment): DATA, NAME [cpu_budget_conv], HOURS [2], LR [1e-3], WARMUP [800],
 #   MAX_TOKENS [6000], VOCAB [8000], MAX_SOURCE [400], MAX_TARGET [100], AVERAGE [3],
 #   SAVE_EVERY [500], LOG_INTERVAL [25], KEEP [-1: all, about 84 MB each], PREPARE_ONLY [0; 1: prepare the data and stop],
-#   OUT [app/model], MODEL_ARGS [see below], WORK [the repository: data-bin/, checkpoints/, runs/ go under it].
+#   OUT [app/model], MODEL_ARGS [see below], WORK [the repository: data-bin/, checkpoints/, runs/ go under it],
+#   SPM_MODEL [none: train one; a bundle's spm.model encodes the data with that bundle's vocabulary,
+#   so that a run is compared with the bundle on identical pieces].
 # A run that has reached HOURS and been exported is not touched again (fairseq would train one more
 # update past the budget on every re-run); delete runs/$NAME/finished to train it again.
 set -euo pipefail
@@ -42,19 +44,21 @@ OUT="${OUT:-$ROOT/app/model}"
 # (AVX512-BF16), so the same budget sees about 1.5x more articles; see docs/cpu_budget.md.
 MODEL_ARGS="${MODEL_ARGS:---arch fastformer_conv_small --decoder-self-attention softmax --copy-attention --dropout 0.1 --autocast-bf16}"
 WORK="${WORK:-$ROOT}"
+SPM_MODEL="${SPM_MODEL:-}"
 DATA_BIN="$WORK/data-bin/$DATA_NAME"
 SAVE_DIR="$WORK/checkpoints/$NAME"
 RUN_DIR="$WORK/runs/$NAME"
 FINISHED="$RUN_DIR/finished"  # written after the export: "hours=H out=DIR"
-mkdir -p "$SAVE_DIR" "$RUN_DIR"
 
 [ -f "$DATA/train.jsonl.gz" ] || { echo "train_demo_model.sh: $DATA/train.jsonl.gz not found (set DATA)" >&2; exit 2; }
 if [ ! -f "$DATA_BIN/dict.source.txt" ]; then
   echo "==> preparing $DATA -> $DATA_BIN"
   "$PY" scripts/prepare_data.py --name "$DATA_NAME" --out-dir "$WORK/data-bin" --train "$DATA/train.jsonl.gz" --valid "$DATA/valid.jsonl.gz" \
-    --vocab-size "$VOCAB" --max-source-pieces "$MAX_SOURCE" --max-target-pieces "$MAX_TARGET"
+    --vocab-size "$VOCAB" --max-source-pieces "$MAX_SOURCE" --max-target-pieces "$MAX_TARGET" \
+    ${SPM_MODEL:+--spm-model "$SPM_MODEL"}
 fi
 [ "${PREPARE_ONLY:-0}" = 1 ] && exit 0  # the data only (scripts/cpu_budget_levers.sh, before parallel runs)
+mkdir -p "$SAVE_DIR" "$RUN_DIR"
 
 if [ -f "$FINISHED" ] && [ "$(cat "$FINISHED")" = "hours=$HOURS out=$OUT" ] && [ -f "$OUT/checkpoint.pt" ]; then
   echo "==> $NAME already trained for $HOURS h and exported to $OUT (delete $FINISHED to train again)"

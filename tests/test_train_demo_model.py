@@ -120,3 +120,42 @@ def test_missing_data_is_a_clear_error(tmp_path):
     assert result.returncode == 2
     assert "train.jsonl.gz not found (set DATA)" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def prepare_only(work: Path, data: Path, **settings) -> subprocess.CompletedProcess:
+    env = dict(os.environ, DATA=str(data), WORK=str(work), NAME="toy", PREPARE_ONLY="1",
+               VENV=str(Path(sys.executable).parent.parent), **settings)
+    return subprocess.run(["bash", str(REPO / "scripts" / "train_demo_model.sh")], env=env, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_a_bundles_vocabulary_encodes_the_data_into_the_bundles_dictionary(first_run):
+    """SPM_MODEL: a run compared with a shipped bundle reads exactly the pieces the bundle did."""
+    work, data, _ = first_run
+    result = prepare_only(work, data, DATA_NAME="toy_bundle_vocab", VOCAB="300",  # ignored with SPM_MODEL
+                          SPM_MODEL=str(work / "bundle" / "spm.model"))
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    prepared = work / "data-bin" / "toy_bundle_vocab"
+    assert (prepared / "spm.model").read_bytes() == (work / "bundle" / "spm.model").read_bytes()
+    assert (prepared / "dict.source.txt").read_text() == (work / "bundle" / "dict.source.txt").read_text()
+
+
+def test_compare_at_budget_refuses_data_of_another_vocabulary(first_run):
+    """compare_at_budget.sh with FASTFORMER_BUNDLE stops, before any training, when the data it
+    would train the transformer on was prepared with a vocabulary other than the bundle's."""
+    work, data, _ = first_run
+    # the recipe's own data with one piece fewer in its dictionary: the toy corpus has so few words
+    # that sentencepiece learns the same pieces whatever vocabulary size it is asked for
+    other = work / "data-bin" / "toy_other_vocab"
+    shutil.copytree(work / "data-bin" / "toy", other)
+    lines = (other / "dict.source.txt").read_text().splitlines(keepends=True)
+    (other / "dict.source.txt").write_text("".join(lines[:-1]))
+    env = dict(os.environ, DATA=str(data), WORK=str(work), DATA_NAME="toy_other_vocab", HOURS="0.0003",  # were it to train
+               FASTFORMER_BUNDLE=str(work / "bundle"), FASTFORMER_NAME="toy_bundle", TRANSFORMER_NAME="toy_transformer",
+               VENV=str(Path(sys.executable).parent.parent))
+    result = subprocess.run(["bash", str(REPO / "scripts" / "compare_at_budget.sh")], env=env, capture_output=True,
+                            text=True, timeout=600, cwd=work)
+    assert result.returncode == 2, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "is not" in result.stderr and "dictionary" in result.stderr and "set DATA_NAME" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (work / "checkpoints" / "toy_transformer").exists(), "nothing trained"
