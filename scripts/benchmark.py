@@ -24,6 +24,8 @@ Sections (--sections, comma-separated; numbers are the issue's):
 
     python scripts/benchmark.py --sections papers --quick --out /tmp/papers    # a few minutes
     python scripts/benchmark.py --sections papers --out bench-papers --update-docs
+    python scripts/benchmark.py --sections papers --models conv_only_small --out bench-conv \
+        --merge-into bench-papers/results.json --update-docs     # one encoder more, or again
 
 Every point runs in its own process (timing and RSS high-water mark; limits on time and memory,
 see scripts/bench/common.py). Outputs in --out: results.json (everything, with the machine and
@@ -145,6 +147,15 @@ def merge_section(old, new: dict, models=None) -> dict:
     if "models" in old:
         merged["models"] = list(old["models"]) + [m for m in new.get("models", []) if m not in old["models"]]
     return merged
+
+
+def add_rerun(merged: dict, name: str, rerun: dict, models=None) -> None:
+    """Records a re-run of section `name` in a full run's results: a re-run of some models (--models)
+    adds to the section's earlier re-runs, as its points join theirs; a whole re-run supersedes them."""
+    from bench.report import rerun_list
+
+    reruns = merged.setdefault("section_reruns", {})
+    reruns[name] = (rerun_list(reruns.get(name)) if models else []) + [rerun]
 
 
 def log(msg: str) -> None:
@@ -438,10 +449,11 @@ def main(argv=None) -> int:
         merged = json.loads(Path(args.merge_into).read_text())
         for name, content in results["sections"].items():
             merged["sections"][name] = merge_section(merged["sections"].get(name), content, cfg.get("models"))
-            merged.setdefault("section_reruns", {})[name] = {
+            rerun = {
                 "started": results["started"], "finished": results["finished"], "config": results["config"],
                 "load_average_start": results["machine"]["load_average_start"], "load_average_end": results["machine"]["load_average_end"],
             }
+            add_rerun(merged, name, rerun, cfg.get("models"))
         merged["targets"] = report.targets(merged)
         Path(args.merge_into).write_text(json.dumps(merged, indent=1, default=str))
         results, out = merged, Path(args.merge_into).parent

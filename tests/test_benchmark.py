@@ -203,6 +203,36 @@ def test_a_rerun_limited_to_some_models_replaces_only_their_points():
     assert bench.merge_section(None, new, ["fastformer"]) == new
 
 
+def test_reruns_of_some_models_accumulate_and_a_whole_rerun_supersedes_them():
+    bench = load_benchmark_module()
+    merged = {"section_reruns": {"papers": {"started": "t0"}}}  # one record: the form before re-runs were listed
+    bench.add_rerun(merged, "papers", {"started": "t1"}, ["conv_only_small"])
+    bench.add_rerun(merged, "papers", {"started": "t2"}, ["local_transformer_small"])
+    assert [r["started"] for r in merged["section_reruns"]["papers"]] == ["t0", "t1", "t2"]
+    bench.add_rerun(merged, "papers", {"started": "t3"})
+    assert merged["section_reruns"]["papers"] == [{"started": "t3"}]
+    bench.add_rerun(merged, "layers", {"started": "t4"}, ["fastformer"])
+    assert merged["section_reruns"]["layers"] == [{"started": "t4"}]
+
+
+
+def test_the_run_block_lists_every_rerun_with_its_models_and_its_sections_budget():
+    machine = {"cores": 2, "cpu": "cpu", "cpu_capability": "AVX2", "memory_gb": 8, "platform": "linux", "torch": "2",
+               "blas": "mkl", "torch_threads": 2, "python": "3.11", "load_average_start": [0, 0, 0]}
+    def rerun(models, started):
+        return {"started": started, "finished": started + "+", "load_average_start": [1, 1, 1], "load_average_end": [2, 2, 2],
+                "config": {"models": models, "budget_s": 40.0, "papers_budget_s": 300.0, "layer_budget_s": 20.0}}
+    results = {"machine": machine, "config": {"quick": False}, "sections_run": ["papers"], "section_reruns": {
+        "papers": [rerun(["conv_only_small"], "t1"), rerun(["local_transformer_small"], "t2")],
+        "layers": rerun(None, "t3"),  # the form written before re-runs were listed: one record
+    }}
+    lines = [line for line in report.machine_block(results).splitlines() if "re-run" in line]
+    assert lines == [
+        "- section `papers` re-run of conv_only_small t1 .. t1+ (load [1, 1, 1] .. [2, 2, 2]; budget 300.0 s per point)",
+        "- section `papers` re-run of local_transformer_small t2 .. t2+ (load [1, 1, 1] .. [2, 2, 2]; budget 300.0 s per point)",
+        "- section `layers` re-run t3 .. t3+ (load [1, 1, 1] .. [2, 2, 2]; budget 20.0 s per point)",
+    ]
+
 # ------------------------------------------------------------------ section papers (issue 16)
 
 PAPERS_TINY = ["--sections", "papers", "--models", "fastformer_conv_small,transformer_small", "--papers-lengths", "64",

@@ -234,6 +234,22 @@ def targets_table(rows: List[dict]) -> str:
     return md_table(["target", "measured (wall time)", "same from CPU time", "goal", "verdict (wall time)", "where / note"], out)
 
 
+# a re-run's time budget per point is its section's own setting
+RERUN_BUDGET_KEY = {"layers": "layer_budget_s", "papers": "papers_budget_s"}
+
+
+def rerun_list(runs) -> List[dict]:
+    """A section's re-runs, oldest first (a single record in runs merged before re-runs were listed)."""
+    if runs is None:
+        return []
+    return [runs] if isinstance(runs, dict) else list(runs)
+
+
+def models_of(rerun: dict) -> str:
+    models = rerun["config"].get("models")
+    return f" of {', '.join(models)}" if models else ""
+
+
 def machine_block(results: dict) -> str:
     m = results["machine"]
     cfg = results["config"]
@@ -249,8 +265,9 @@ def machine_block(results: dict) -> str:
                if set(results.get("sections_run", [])) - {"papers"} else ""),  # the papers section states its own
         ]
         + [
-            f"- section `{name}` re-run {r['started']} .. {r['finished']} (load {r['load_average_start']} .. {r['load_average_end']}; budget {r['config'].get('layer_budget_s' if name == 'layers' else 'budget_s')} s per point)"
-            for name, r in results.get("section_reruns", {}).items()
+            f"- section `{name}` re-run{models_of(r)} {r['started']} .. {r['finished']} (load {r['load_average_start']} .. "
+            f"{r['load_average_end']}; budget {r['config'].get(RERUN_BUDGET_KEY.get(name, 'budget_s'))} s per point)"
+            for name, runs in results.get("section_reruns", {}).items() for r in rerun_list(runs)
         ]
     )
 
