@@ -179,7 +179,7 @@ _PAPERS = replace(
 )
 
 # The equal-CPU-budget study on SumPubMed (issue 16, scripts/papers_study.sh): the papers recipe
-# for 2 CPU cores: fp32 (bf16 autocast is 17x slower on AVX2-only CPUs, docs/papers.md), about
+# for 2 CPU cores: fp32 (bf16 autocast is 10-20x slower on AVX2-only CPUs, docs/papers.md), about
 # 16k source tokens a batch (2 whole papers, or 16 cut at 1,024 pieces), a warm-up that fits
 # the few hundred updates an hour gives, and an hour of training time per encoder.
 _PAPERS_CPU = replace(
