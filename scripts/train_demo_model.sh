@@ -14,7 +14,8 @@
 #   SAVE_EVERY [500], LOG_INTERVAL [25], KEEP [-1: all, about 84 MB each], PREPARE_ONLY [0; 1: prepare the data and stop],
 #   OUT [app/model], MODEL_ARGS [see below], WORK [the repository: data-bin/, checkpoints/, runs/ go under it],
 #   SPM_MODEL [none: train one; a bundle's spm.model encodes the data with that bundle's vocabulary,
-#   so that a run is compared with the bundle on identical pieces].
+#   so that a run is compared with the bundle on identical pieces; with the bundle's dict.source.txt
+#   beside it, data that gives another dictionary is refused].
 # A run that has reached HOURS and been exported is not touched again (fairseq would train one more
 # update past the budget on every re-run); delete runs/$NAME/finished to train it again.
 set -euo pipefail
@@ -56,6 +57,12 @@ if [ ! -f "$DATA_BIN/dict.source.txt" ]; then
   "$PY" scripts/prepare_data.py --name "$DATA_NAME" --out-dir "$WORK/data-bin" --train "$DATA/train.jsonl.gz" --valid "$DATA/valid.jsonl.gz" \
     --vocab-size "$VOCAB" --max-source-pieces "$MAX_SOURCE" --max-target-pieces "$MAX_TARGET" \
     ${SPM_MODEL:+--spm-model "$SPM_MODEL"}
+fi
+# a bundle's vocabulary: data prepared earlier under this name must be that bundle's pieces too
+BUNDLE_DICT="${SPM_MODEL:+$(dirname "$SPM_MODEL")/dict.source.txt}"
+if [ -n "$BUNDLE_DICT" ] && [ -f "$BUNDLE_DICT" ] && ! cmp -s "$DATA_BIN/dict.source.txt" "$BUNDLE_DICT"; then
+  echo "train_demo_model.sh: $DATA_BIN/dict.source.txt is not the dictionary beside $SPM_MODEL: that data was prepared with another vocabulary (set DATA_NAME to prepare it anew)" >&2
+  exit 2
 fi
 [ "${PREPARE_ONLY:-0}" = 1 ] && exit 0  # the data only (scripts/cpu_budget_levers.sh, before parallel runs)
 mkdir -p "$SAVE_DIR" "$RUN_DIR"

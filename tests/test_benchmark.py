@@ -215,10 +215,10 @@ def test_reruns_of_some_models_accumulate_and_a_whole_rerun_supersedes_them():
     assert merged["section_reruns"]["layers"] == [{"started": "t4"}]
 
 
-
 def test_the_run_block_lists_every_rerun_with_its_models_and_its_sections_budget():
     machine = {"cores": 2, "cpu": "cpu", "cpu_capability": "AVX2", "memory_gb": 8, "platform": "linux", "torch": "2",
                "blas": "mkl", "torch_threads": 2, "python": "3.11", "load_average_start": [0, 0, 0]}
+
     def rerun(models, started):
         return {"started": started, "finished": started + "+", "load_average_start": [1, 1, 1], "load_average_end": [2, 2, 2],
                 "config": {"models": models, "budget_s": 40.0, "papers_budget_s": 300.0, "layer_budget_s": 20.0}}
@@ -232,6 +232,7 @@ def test_the_run_block_lists_every_rerun_with_its_models_and_its_sections_budget
         "- section `papers` re-run of local_transformer_small t2 .. t2+ (load [1, 1, 1] .. [2, 2, 2]; budget 300.0 s per point)",
         "- section `layers` re-run t3 .. t3+ (load [1, 1, 1] .. [2, 2, 2]; budget 20.0 s per point)",
     ]
+
 
 # ------------------------------------------------------------------ section papers (issue 16)
 
