@@ -18,7 +18,7 @@ The same function is an API endpoint, ``api_name="/summarize"``::
 ``unit`` ("pieces", or "words" for Lead-3), ``input_tokens``, ``used_tokens``, ``output_tokens``,
 ``truncated``, ``max_source_tokens``, ``seconds`` (the whole request), ``summarizer_seconds``
 (the model alone), ``sentences`` (the summary's sentences as shown: cased and detokenized by
-``fairseq_plugins.readable``, Lead-3's verbatim from the article), ``normalized_sentences`` (as
+``fairseq_plugins.text.readable``, Lead-3's verbatim from the article), ``normalized_sentences`` (as
 the model wrote them: lower case, tokenized) and ``notes``.  Bad input never raises: ``ok`` is false and ``message`` says why.
 
 Safe defaults: binds 127.0.0.1 unless ``--host`` says otherwise; a public share link only with

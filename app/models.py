@@ -82,7 +82,7 @@ class SystemInfo:
 class Lead3:
     """The Lead-3 baseline: the article's first three sentences as the article writes them (case,
     spacing and quotes verbatim), chosen exactly as training and evaluation split the normalized
-    article (``fairseq_plugins.alignment.raw_sentences``; the evaluation scores the normalized
+    article (``fairseq_plugins.text.alignment.raw_sentences``; the evaluation scores the normalized
     ones, ``evaluation.lead_sentences``).  Counts are in words (normalized tokens): there is no
     sentencepiece model, and nothing is truncated."""
 
@@ -91,7 +91,8 @@ class Lead3:
     k = 3
 
     def summarize(self, article: str, options: Optional[DecodingOptions] = None) -> Summary:
-        from fairseq_plugins import alignment, text
+        from fairseq_plugins import text
+        from fairseq_plugins.text import alignment
 
         if options is not None:
             options.validate()  # the same contract as a model, though Lead-3 ignores them

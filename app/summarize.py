@@ -17,7 +17,7 @@ demo`` trains.  Files are read by
 reduced to their text, PDFs through their text layer.
 
 The summary printed is what a person reads: cased as the article writes its words and
-detokenized (``fairseq_plugins.readable``); Lead-3 prints the article's own sentences.
+detokenized (``fairseq_plugins.text.readable``); Lead-3 prints the article's own sentences.
 
 With no file argument the article is read from standard input when that is a pipe or a file;
 at a terminal that is a usage error.  Bad input (missing, binary, empty or oversized file, a

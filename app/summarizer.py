@@ -8,11 +8,11 @@ the demo.
 The article goes through `fairseq_plugins.text.prepare_source`, the same function that prepared
 the training data, then fairseq's own beam search (`task.build_generator`) with our CPU
 trigram-blocking fix.  The model writes lowercased, tokenized sentences; `Summary.summary` and
-`Summary.sentences` are what a person reads (`fairseq_plugins.readable.readable`: detokenized
+`Summary.sentences` are what a person reads (`fairseq_plugins.text.readable.readable`: detokenized
 and cased as the article writes its words), `Summary.normalized_sentences` what the model wrote.
 
 An extractive checkpoint (`fairseq_plugins/models/extractive.py`) instead scores the article's
-sentences and returns the preset's `lead_k` best (`fairseq_plugins.extraction.choose`) exactly as
+sentences and returns the preset's `lead_k` best (`fairseq_plugins.text.extraction.choose`) exactly as
 the article writes them; the beam search settings do not apply to it.  One trained on masked
 numbers (SumPubMed) reads each sentence masked and gives it back verbatim, numbers and all.
 """
@@ -26,17 +26,19 @@ import fairseq_plugins  # noqa: F401  (registers the models; applies the fairseq
 import torch
 from fairseq import checkpoint_utils
 from fairseq.dataclass.configs import GenerationConfig
-from fairseq_plugins import alignment, extraction, faithfulness, masking, text
+from fairseq_plugins import text
+from fairseq_plugins.text import alignment, extraction, masking
+from fairseq_plugins.evaluation import faithfulness
 from fairseq_plugins.evaluation import DECODING_PRESETS, longest_summary
 from fairseq_plugins.fixes import load_checkpoint
 from fairseq_plugins.models.extractive import ExtractiveSummarizer
-from fairseq_plugins.readable import readable
+from fairseq_plugins.text.readable import readable
 
 from .bundle import read_preset
 
 
 # The shipped model is a CNN/DailyMail summarizer: its defaults are the `cnndm` preset, whose
-# lengths and length penalty were tuned on `valid` (fairseq_plugins/evaluation.py), so the demo,
+# lengths and length penalty were tuned on `valid` (fairseq_plugins/evaluation/harness.py), so the demo,
 # the command line and the evaluation harness decode alike unless told otherwise.
 _DEFAULT_PRESET = DECODING_PRESETS["cnndm"]
 
@@ -53,7 +55,7 @@ class DecodingOptions:
 
     @classmethod
     def from_preset(cls, name: str) -> "DecodingOptions":
-        """The beam search settings of a decoding preset (fairseq_plugins/evaluation.py)."""
+        """The beam search settings of a decoding preset (fairseq_plugins/evaluation/harness.py)."""
         preset = DECODING_PRESETS[name]
         return cls(preset.beam, preset.min_len, preset.max_len_b, preset.lenpen, preset.no_repeat_ngram_size)
 
@@ -84,7 +86,7 @@ def best_hypothesis(task, model, options: DecodingOptions, sample: dict) -> dict
 @dataclass
 class Summary:
     summary: str  # what a person reads: `sentences` joined by newlines
-    sentences: List[str]  # cased and detokenized (fairseq_plugins.readable), or verbatim for Lead-3
+    sentences: List[str]  # cased and detokenized (fairseq_plugins.text.readable), or verbatim for Lead-3
     input_pieces: int  # length of the article in pieces, before truncation
     used_pieces: int  # what the model saw
     output_pieces: int
@@ -123,7 +125,7 @@ class Summarizer:
         # fairseq's stop, whatever max_len asks for (an extractive model writes nothing: no cap)
         self.length_cap = 0 if self.extractive else longest_summary(self.model)
         # a model trained on masked numbers and citations (SumPubMed) reads a person's text masked
-        # the same way, and its summary gets the article's numbers back (fairseq_plugins/masking.py)
+        # the same way, and its summary gets the article's numbers back (fairseq_plugins/text/masking.py)
         self.masks_numbers = bool(settings.get("masking"))
         self.sentences_extracted = DECODING_PRESETS[self.preset].lead_k  # extractive models only
 

@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
 
 
 def rate_of(lines: Iterable[str], skip: int, what: str) -> float:
-    from fairseq_plugins.study import papers_and_seconds  # here: argument errors need no fairseq import
+    from fairseq_plugins.evaluation.study import papers_and_seconds  # here: argument errors need no fairseq import
 
     papers, seconds = papers_and_seconds(lines, skip)
     if seconds <= 0:

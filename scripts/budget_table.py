@@ -13,7 +13,7 @@ A RUN is one of
 - a study row's directory: ``checkpoint_last.pt`` (fairseq's own bookkeeping: architecture, source
   pieces read, updates, cumulative training hours) and ``valid/scores.json``;
 - a baseline: an evaluate.py output directory itself (lead-k, the oracle), ROUGE only;
-- a study record, ``NAME.json`` (fairseq_plugins/study.py, scripts/study_record.py): all of the above
+- a study record, ``NAME.json`` (fairseq_plugins/evaluation/study.py, scripts/study_record.py): all of the above
   that the table needs, kept in the repository once a row is done; its card adds the papers the row
   saw, and its curve's last point gives its bits per summary token.
 
@@ -21,9 +21,9 @@ A RUN is one of
 run's score minus BASE's on the same documents, a paired bootstrap 95% interval and p-value: on a
 few hundred articles an effect is often smaller than either run's own interval, and pairing removes
 the spread that comes from the articles. ``--bits-on DATA_BIN --documents N`` adds each study row's
-bits per summary token on the first N valid documents (fairseq_plugins.likelihood, cached beside
+bits per summary token on the first N valid documents (fairseq_plugins.evaluation.likelihood, cached beside
 the checkpoint), a measure of the model that needs no decoding. Runs evaluated since the
-readability measures exist (fairseq_plugins/faithfulness.py) also get their share of spliced
+readability measures exist (fairseq_plugins/evaluation/faithfulness.py) also get their share of spliced
 sentences and of cut-off summaries; older ones an empty cell.
 """
 import argparse
@@ -56,7 +56,7 @@ def valid_dir(run: Path) -> Path:
 
 def study_card(checkpoint: Path) -> dict:
     """A model.json-like card from a checkpoint's own bookkeeping (no model is built)."""
-    from fairseq_plugins import likelihood
+    from fairseq_plugins.evaluation import likelihood
 
     try:
         info = likelihood.bookkeeping(checkpoint)
@@ -79,12 +79,12 @@ def run_card(run: Path) -> dict:
 
 
 def is_record(run: Path) -> bool:
-    """A study record (fairseq_plugins/study.py) rather than a run directory."""
+    """A study record (fairseq_plugins/evaluation/study.py) rather than a run directory."""
     return run.suffix == ".json" and not run.is_dir()
 
 
 def read_record(run: Path) -> dict:
-    from fairseq_plugins import study
+    from fairseq_plugins.evaluation import study
 
     try:
         return study.read_record(run)
@@ -111,7 +111,7 @@ def read_run(run: Path, bits=None) -> dict:
 
 
 def checkpoint_bits(run: Path, data_bin: str, documents: int) -> Optional[float]:
-    from fairseq_plugins import likelihood
+    from fairseq_plugins.evaluation import likelihood
 
     checkpoint = run / "checkpoint_last.pt"
     if not checkpoint.exists():
@@ -145,7 +145,7 @@ def run_row(run: dict, bits_column: bool, papers_column: bool, loss_column: bool
 def documents_of(run: Path, read: dict) -> dict:
     """What a paired comparison needs of a run (``read``: its read_run result), in a study record's
     shape: ``{name, ids, references_sha256, scores}`` (scores with per-document values)."""
-    from fairseq_plugins import study
+    from fairseq_plugins.evaluation import study
 
     if read["record"] is not None:
         return read["record"]
@@ -157,7 +157,7 @@ def documents_of(run: Path, read: dict) -> dict:
 def paired(run: dict, base: dict, metrics) -> list:
     """A run's scores minus the base's on the same documents, one cell a metric: delta [95% CI], p
     (paired bootstrap over the per-document scores). ``run`` and ``base``: documents_of results."""
-    from fairseq_plugins import study
+    from fairseq_plugins.evaluation import study
     from fairseq_plugins.evaluation import paired_bootstrap
 
     try:

@@ -7,7 +7,7 @@ docs/cpu_budget.md).
         checkpoints/cpu_budget/checkpoint_5_12000.pt checkpoints/budget_3h_transformer/checkpoint_2_5000.pt
 
 For every checkpoint and ablation it prints the negative log-likelihood per target token in bits
-(``fairseq_plugins.likelihood``: fairseq's ``nll_loss``) on the first ``--articles`` validation
+(``fairseq_plugins.evaluation.likelihood``: fairseq's ``nll_loss``) on the first ``--articles`` validation
 articles, in eval mode:
 
     none                the model as trained
@@ -77,7 +77,7 @@ ABLATIONS: Dict[str, Callable] = {
 
 
 def ablate(checkpoint: str, data_bin: str, ablations: List[str], articles: int) -> dict:
-    from fairseq_plugins import likelihood
+    from fairseq_plugins.evaluation import likelihood
 
     try:
         loaded = likelihood.load(checkpoint, data_bin)

@@ -22,7 +22,7 @@ A checkpoint decodes with the preset's beam search settings (``--beam``, ``--min
 ``--max-len-b``, ``--lenpen``, ``--no-repeat-ngram-size`` override them).  Writes
 ``hypotheses.txt`` and ``references.txt`` (one summary a line, sentences separated by ``<n>``),
 ``ids.txt`` and ``scores.json`` to ``--out``.  Beside ROUGE it measures each summary against its
-article (fairseq_plugins/faithfulness.py): the share of spliced sentences, whether the summary is
+article (fairseq_plugins/evaluation/faithfulness.py): the share of spliced sentences, whether the summary is
 cut off mid-sentence, and the share of content words the article never uses.  ``--shards K --shard-id I`` takes every K-th
 document starting at I, for running parts on several machines; ``merge`` joins the parts and
 scores the whole (the same numbers as one unsharded run).
@@ -34,7 +34,7 @@ summary and ROUGE-1 within ``--rouge1-slack`` of the best, fewest spliced senten
 documents the final measurement does not use (e.g. ``--start 4000``, then ``generate --limit
 2000``).
 
-Library: fairseq_plugins/evaluation.py.  Exit status 2 for any usage or input error.
+Library: fairseq_plugins/evaluation/harness.py.  Exit status 2 for any usage or input error.
 """
 import argparse
 import json

@@ -29,7 +29,7 @@
 #
 # What outlives the machine: once a row is trained, it summarizes valid papers 0-(LIMIT-1) (papers
 # preset at beam BEAM: greedy by default, the same decoding for every row; the rows are ranked, not
-# shipped), and its record is written to RECORDS/ROW.json (fairseq_plugins/study.py: card, curve of
+# shipped), and its record is written to RECORDS/ROW.json (fairseq_plugins/evaluation/study.py: card, curve of
 # bits per summary token on the first DOCUMENTS valid papers for every kept checkpoint, per-document
 # scores; no text of the data set). A row with a record is done: later runs, on any machine, skip it.
 # Lead-k (LEAD_KS) and the greedy oracle get records too. Then, from every record there is:

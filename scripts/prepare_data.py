@@ -54,7 +54,8 @@ if str(REPO) not in sys.path:
 
 from tqdm import tqdm  # noqa: E402
 
-from fairseq_plugins import corpora, masking, text  # noqa: E402
+from fairseq_plugins import text  # noqa: E402
+from fairseq_plugins.text import corpora, masking  # noqa: E402
 
 SOURCE_LANG, TARGET_LANG = "source", "target"
 SPLITS = ("train", "valid", "test")
@@ -521,7 +522,7 @@ def prepare(
         "target_lang": TARGET_LANG,
         "sentence_separator": text.SENTENCE_SEPARATOR,
         # the app masks a person's text the same way and restores the numbers in the summary
-        "masking": {"function": "fairseq_plugins.masking.mask", "symbols": list(masking.SYMBOLS)}
+        "masking": {"function": "fairseq_plugins.text.masking.mask", "symbols": list(masking.SYMBOLS)}
         if mask_numbers else None,
         "max_source_pieces": max_source_pieces,
         "max_target_pieces": max_target_pieces,
@@ -586,7 +587,7 @@ def build_parser() -> argparse.ArgumentParser:
                         " (e.g. app/model_papers/spm.model: the data then shares that bundle's vocabulary;"
                         " --vocab-size and the --spm-* training flags are ignored)")
     parser.add_argument("--mask-numbers", action="store_true",
-                        help="mask numbers as <dig> and citations as <cit> (SumPubMed's form; fairseq_plugins/masking.py)"
+                        help="mask numbers as <dig> and citations as <cit> (SumPubMed's form; fairseq_plugins/text/masking.py)"
                         " in articles and summaries, each symbol one sentencepiece piece")
     parser.add_argument("--fairseq-preprocess", action="store_true",
                         help="binarize with the fairseq-preprocess command (same bytes, slower)")

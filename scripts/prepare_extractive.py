@@ -36,7 +36,8 @@ for path in (SCRIPTS.parent, SCRIPTS):
 
 from tqdm import tqdm  # noqa: E402
 
-from fairseq_plugins import corpora, extraction, text  # noqa: E402
+from fairseq_plugins import text  # noqa: E402
+from fairseq_plugins.text import corpora, extraction  # noqa: E402
 from prepare_data import PREPARE_JSON, PrepareError, _normalize_record, _Parser, binarize  # noqa: E402
 
 PREFIX = "ext"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How readable summaries come out of ``fairseq_plugins.readable.readable`` on raw articles.
+"""How readable summaries come out of ``fairseq_plugins.text.readable.readable`` on raw articles.
 
     scripts/readability_check.py ../shared/data/cnndm/raw_articles.jsonl
     scripts/readability_check.py ARTICLES.jsonl --hypotheses OUT/hypotheses.txt   # a model's
@@ -32,7 +32,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     from fairseq_plugins.evaluation import EvaluationError, read_jsonl
-    from fairseq_plugins.readable import TOKENIZER_SPACINGS, readability_check
+    from fairseq_plugins.text.readable import TOKENIZER_SPACINGS, readability_check
 
     try:
         docs = read_jsonl(args.data, args.limit)

@@ -191,7 +191,7 @@ _PAPERS_CPU = replace(
     # No validation inside the budget: fairseq's clock counts it as training time, its cost differs
     # by encoder, and --max-valid-steps would score a different subset of papers in each row
     # (batches hold 2 papers at 8,192 pieces, 16 at 1,024). Every interval checkpoint is kept and
-    # scored afterwards on the same papers (fairseq_plugins/study.py: the curve of each row's record).
+    # scored afterwards on the same papers (fairseq_plugins/evaluation/study.py: the curve of each row's record).
     extra=("--max-tokens", "16400", "--required-batch-size-multiple", "1",
            "--decoder-self-attention", "softmax", "--copy-attention", "--disable-validation"),
     stop=("--max-epoch", "100", "--stop-time-hours", "1"),

@@ -39,7 +39,8 @@ def main(argv=None) -> int:
     parser.add_argument("--data", required=True, help="the JSON Lines file the summaries were generated from")
     parser.add_argument("--show", action="store_true", help="print the sentences where the measure and the labels disagree")
     args = parser.parse_args(argv)
-    from fairseq_plugins import evaluation as ev, faithfulness as fa
+    from fairseq_plugins import evaluation as ev
+    from fairseq_plugins.evaluation import faithfulness as fa
 
     try:
         outputs = ev.read_outputs(args.outputs)

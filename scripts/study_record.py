@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Write the record of one study row or baseline: what the table and curves need, small enough to
-keep in the repository (fairseq_plugins/study.py says what it holds and why).
+keep in the repository (fairseq_plugins/evaluation/study.py says what it holds and why).
 
     python scripts/study_record.py fastformer_8192 runs/papers_study/fastformer_8192/valid \\
         --run runs/papers_study/fastformer_8192 --data-bin data-bin/sumpubmed_study --documents 100 \\
@@ -35,7 +35,7 @@ def main(argv=None) -> int:
     if args.documents < 1:
         parser.error(f"--documents must be at least 1, got {args.documents}")
 
-    from fairseq_plugins import study
+    from fairseq_plugins.evaluation import study
 
     try:
         record = study.make_record(args.name, args.outputs, args.run, args.data_bin, args.documents, args.threads)

@@ -16,13 +16,13 @@ restarts. The loss is either
 - the validation loss fairseq measured when it saved the checkpoint (the default; a checkpoint
   saved without validation is no point), or
 - with ``--data-bin`` and ``--documents N``, the bits per target token on the first N validation
-  documents, computed here for every checkpoint (``fairseq_plugins.likelihood``). Runs trained with
+  documents, computed here for every checkpoint (``fairseq_plugins.evaluation.likelihood``). Runs trained with
   ``--disable-validation`` (the papers study: validation would count as training time, and
   ``--max-valid-steps`` scores different papers in each run) are scored this way, all on the same
   documents. Scores are cached beside the checkpoints (``likelihood_valid_N.json``), so a resumed
   run's curve scores only its new checkpoints (a kept/ checkpoint: in kept/).
 
-``--records`` draws the curves kept in study records instead (fairseq_plugins/study.py: bits per
+``--records`` draws the curves kept in study records instead (fairseq_plugins/evaluation/study.py: bits per
 summary token, scored when the row was recorded), so no checkpoint needs to be there; records
 without a curve (the baselines) are left out.
 """
@@ -37,8 +37,8 @@ sys.path.insert(0, str(ROOT))
 
 
 def points(run_dir: Path, data_bin: Optional[str] = None, documents: int = 0):
-    """fairseq_plugins.study.curve, with a damaged or foreign checkpoint a one-line error."""
-    from fairseq_plugins import study
+    """fairseq_plugins.evaluation.study.curve, with a damaged or foreign checkpoint a one-line error."""
+    from fairseq_plugins.evaluation import study
 
     try:
         return study.curve(run_dir, data_bin, documents)
@@ -101,7 +101,7 @@ def main(argv=None) -> int:
 
 def record_curves(paths, parser):
     """{name: curve} of the records that have one, and the number of documents they were scored on."""
-    from fairseq_plugins import study
+    from fairseq_plugins.evaluation import study
 
     curves, documents = {}, set()
     for path in paths:

@@ -14,7 +14,7 @@ from app.models import (DEFAULT_BUNDLES, EXTRACTIVE, EXTRACTIVE_BUNDLE, LEAD3, P
                         PAPERS_EXTRACTIVE_BUNDLE, SHIPPED,
                         SHIPPED_BUNDLE, CheckpointSystem, Lead3, ModelError, ModelRegistry)
 from conftest import REPO, TINY_MAX_SOURCE
-from fairseq_plugins.readable import readable
+from fairseq_plugins.text.readable import readable
 
 ARTICLE = (REPO / "app" / "examples" / "harbour_tunnel.txt").read_text(encoding="utf-8")
 LONG_ARTICLE = "\n\n".join((REPO / "app" / "examples" / name).read_text(encoding="utf-8")

@@ -143,7 +143,7 @@ def test_study_rows_baselines_three_paired_metrics_and_bits(tmp_path, tiny_train
 
     import numpy as np
 
-    from fairseq_plugins import likelihood
+    from fairseq_plugins.evaluation import likelihood
 
     rng = np.random.default_rng(5)
     base_r1 = rng.uniform(30, 50, size=40)

@@ -1,4 +1,4 @@
-"""fairseq_plugins.corpora: every reader on tiny synthetic inputs, malformed records counted
+"""fairseq_plugins.text.corpora: every reader on tiny synthetic inputs, malformed records counted
 (with their reason) rather than raised, format detection."""
 import gzip
 import json
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from fairseq_plugins import corpora
-from fairseq_plugins.corpora import Record, SkipCounter, detect_format, read_corpus
+from fairseq_plugins.text import corpora
+from fairseq_plugins.text.corpora import Record, SkipCounter, detect_format, read_corpus
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared" / "data"

@@ -14,7 +14,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
 import encoder_ablation  # noqa: E402
 
-from fairseq_plugins import likelihood  # noqa: E402
+from fairseq_plugins.evaluation import likelihood  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 from fairseq_plugins import evaluation as ev
-from fairseq_plugins import faithfulness
-from fairseq_plugins.readable import readable
+from fairseq_plugins.scoring.rouge import rouge_tokens
+from fairseq_plugins.evaluation import faithfulness
+from fairseq_plugins.text.readable import readable
 from fairseq_plugins.scoring.rouge import ROUGE_TYPES
 
 REPO = Path(__file__).resolve().parent.parent
@@ -119,9 +120,9 @@ def _oracle_by_recounting(sentences, reference_sentences, max_sentences):
         p, r = (overlap / hyp, overlap / ref) if overlap else (0.0, 0.0)
         return 2 * p * r / (p + r) if overlap else 0.0
 
-    ref_tokens = [t for s in reference_sentences for t in ev.rouge_tokens(s)]
+    ref_tokens = [t for s in reference_sentences for t in rouge_tokens(s)]
     ref = {n: grams(ref_tokens, n) for n in (1, 2)}
-    tokens = [ev.rouge_tokens(s) for s in sentences]
+    tokens = [rouge_tokens(s) for s in sentences]
     chosen, best = [], 0.0
     limit = len(sentences) if max_sentences is None else max_sentences
     while len(chosen) < limit:

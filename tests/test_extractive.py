@@ -14,7 +14,8 @@ import torch
 
 from app import Summarizer
 from app.models import EXTRACTIVE, LEAD3, SHIPPED, ModelRegistry
-from fairseq_plugins import evaluation, extraction, masking, text
+from fairseq_plugins import evaluation, text
+from fairseq_plugins.text import extraction, masking
 from fairseq_plugins.evaluation import DECODING_PRESETS
 from fairseq_plugins.criterions.sentence_extraction import SentenceExtractionCriterion
 from fairseq_plugins.fixes import load_checkpoint

@@ -1,4 +1,4 @@
-"""The readability measures (fairseq_plugins/faithfulness.py): spliced sentences on hand-made
+"""The readability measures (fairseq_plugins/evaluation/faithfulness.py): spliced sentences on hand-made
 article/summary pairs, cut-off endings, the unsupported-words proxy, and their place in
 scripts/evaluate.py (generate, merge, compare, the tuning table's ranking)."""
 import importlib.util
@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from fairseq_plugins import evaluation as ev
-from fairseq_plugins import faithfulness as fa
+from fairseq_plugins.scoring.rouge import rouge_tokens
+from fairseq_plugins.evaluation import faithfulness as fa
 
 REPO = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("evaluate_cli_faithfulness", REPO / "scripts" / "evaluate.py")
@@ -99,7 +100,7 @@ def test_unsupported_share_counts_content_words_the_article_never_uses():
     # content words, stemmed ("last" and "would" are stop words): 2 of 9 are not the article's,
     # "14" and "sold"; an inflection of an article word ("weeks") is not new
     summary = "mayor ellen frost said the closure would last 14 weeks . <n> the bridge was sold ."
-    content = [t for t in ev.rouge_tokens(summary.replace("<n>", " ")) if t not in fa._stop_words()]
+    content = [t for t in rouge_tokens(summary.replace("<n>", " ")) if t not in fa._stop_words()]
     assert content == ["mayor", "ellen", "frost", "said", "closur", "14", "week", "bridg", "sold"]
     assert fa.unsupported_share(ARTICLE, summary) == pytest.approx(100 * 2 / 9)
     # bridges ~ bridge, closed ~ close, repair ~ repairs; "army" is new

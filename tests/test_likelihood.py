@@ -1,4 +1,4 @@
-"""fairseq_plugins/likelihood.py and scripts/training_curve.py --data-bin: bits per summary token
+"""fairseq_plugins/evaluation/likelihood.py and scripts/training_curve.py --data-bin: bits per summary token
 is fairseq's own nll_loss, does not depend on batching, and scores the same first N documents of
 every checkpoint of a run (cached, rescored when a checkpoint changes)."""
 import json
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from fairseq_plugins import likelihood
+from fairseq_plugins.evaluation import likelihood
 
 REPO = Path(__file__).resolve().parent.parent
 

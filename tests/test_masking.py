@@ -1,4 +1,4 @@
-"""fairseq_plugins/masking.py: SumPubMed's masked form (numbers -> <dig>, citations -> <cit>,
+"""fairseq_plugins/text/masking.py: SumPubMed's masked form (numbers -> <dig>, citations -> <cit>,
 other bracketed text removed), its survival through normalization and sentencepiece, data
 preparation with --mask-numbers, and restoring the article's numbers in a summary."""
 import json
@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 import torch
 
-from fairseq_plugins import masking, text
+from fairseq_plugins import text
+from fairseq_plugins.text import masking
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))

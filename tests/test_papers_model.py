@@ -11,7 +11,7 @@ import pytest
 
 from app import DecodingOptions, Summarizer
 from app.models import LEAD3, PAPERS, ModelRegistry
-from fairseq_plugins import masking
+from fairseq_plugins.text import masking
 from fairseq_plugins.evaluation import DECODING_PRESETS
 
 REPO = Path(__file__).resolve().parent.parent

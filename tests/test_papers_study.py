@@ -89,7 +89,7 @@ def test_affordable_length_reads_papers_and_seconds_from_fairseq_logs(tmp_path):
            "| INFO | train_inner | epoch 001:     20 / 1250 loss=9.8, bsz=2.5, num_updates=20, lr=0.0002, train_wall=50, wall=225",
            # as fairseq-train --log-file writes it: no prefix
            "epoch 001:     30 / 1250 loss=9.8, bsz=3.5, num_updates=30, lr=0.0002, gnorm=1.2, train_wall=70, wall=300"]
-    from fairseq_plugins.study import papers_and_seconds
+    from fairseq_plugins.evaluation.study import papers_and_seconds
 
     assert papers_and_seconds(log) == (160 + 25 + 35, 108 + 50 + 70)
     assert papers_and_seconds(log, skip=10) == (60, 120)

@@ -1,4 +1,4 @@
-"""fairseq_plugins/readable.py (what a person reads), fairseq_plugins/alignment.py (Lead-3 verbatim),
+"""fairseq_plugins/text/readable.py (what a person reads), fairseq_plugins/text/alignment.py (Lead-3 verbatim),
 the command line's standard input, and the readability figures on the shared raw articles.
 
 The articles here are written for these tests (held-out-like: nothing from the shared data); the
@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from app.models import Lead3
-from fairseq_plugins import alignment, evaluation, text
-from fairseq_plugins.readable import names_of, readability_check, readability_counts, readable
+from fairseq_plugins import evaluation, text
+from fairseq_plugins.text import alignment
+from fairseq_plugins.text.readable import names_of, readability_check, readability_counts, readable
 
 REPO = Path(__file__).resolve().parent.parent
 RAW_ARTICLES = REPO.parent / "shared" / "data" / "cnndm" / "raw_articles.jsonl"
@@ -224,6 +225,6 @@ def test_figures_on_the_shared_raw_articles():
     result = readability_check([d.article for d in docs])
     assert result["names"] > 500 and result["names_capitalised"] >= 0.95 * result["names"]
     assert result["lead3_verbatim"] == result["lead3_sentences"] == 300
-    from fairseq_plugins.readable import TOKENIZER_SPACINGS
+    from fairseq_plugins.text.readable import TOKENIZER_SPACINGS
 
     assert sum(result.get(kind, 0) for kind in TOKENIZER_SPACINGS) == 0

@@ -1,4 +1,4 @@
-"""fairseq_plugins/study.py and its command lines: the record a study row leaves in the repository
+"""fairseq_plugins/evaluation/study.py and its command lines: the record a study row leaves in the repository
 (card, curve, per-document scores, no text of the data set), read back and checked; the table and
 the curves drawn from records alone; scripts/study_record.py's errors."""
 import hashlib
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import TINY_MAX_SOURCE
 
-from fairseq_plugins import study
+from fairseq_plugins.evaluation import study
 
 REPO = Path(__file__).resolve().parent.parent
 IDS = [f"paper{i}" for i in range(6)]
@@ -64,7 +64,7 @@ def row(tiny_training, tmp_path_factory):
 
 
 def test_record_of_a_trained_row(row, tiny_training, tmp_path):
-    from fairseq_plugins import likelihood
+    from fairseq_plugins.evaluation import likelihood
 
     data_bin = tiny_training / "data-bin" / "toy"
     record = study.make_record("fastformer_8192", row / "valid", row, data_bin, documents=3, threads=1)

@@ -21,7 +21,7 @@ from fairseq import metrics
 from fairseq.criterions import FairseqCriterion, register_criterion
 from fairseq.dataclass import FairseqDataclass
 
-from ..extraction import LABELS
+from ..text.extraction import LABELS
 
 
 @dataclass

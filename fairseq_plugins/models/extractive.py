@@ -12,7 +12,7 @@ sigmoid classifier trained with binary cross-entropy against the greedy oracle's
 long-input encoder in place of BERT.  ``--pretrained-encoder`` starts the encoder from a trained
 abstractive checkpoint (its ``encoder.*`` weights), so the extractive model reads with what the
 abstractive one learnt.  Every summary sentence is a sentence of the article: no splicing, no
-words the article does not have (fairseq_plugins/extraction.py picks them).
+words the article does not have (fairseq_plugins/text/extraction.py picks them).
 
 Trained through fairseq's ``translation`` task on a data directory written by
 ``scripts/prepare_extractive.py`` (the target "sentence" is the label of each source sentence,

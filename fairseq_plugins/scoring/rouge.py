@@ -15,6 +15,7 @@ neither is split with ``fairseq_plugins.text.split_sentences`` (or, if that is n
 after standalone ``.``/``!``/``?`` tokens).  Each text is normalised to its sentences joined by
 newlines, the form rouge-score expects for Lsum; the other metrics see the same words.
 """
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -147,3 +148,32 @@ class RougeScorer(BaseScorer):
 
     def result_string(self) -> str:
         return format_scores(self.scores())
+
+
+# ---------------------------------------------------------------------------------------------
+# ROUGE's tokens, for the extractive oracle and the readability measures
+# ---------------------------------------------------------------------------------------------
+
+
+class _CachedStemmer:
+    """rouge-score's Porter stemmer with a cache (the oracle stems every article word)."""
+
+    def __init__(self):
+        from nltk.stem import porter
+
+        self._stem = functools.lru_cache(maxsize=200_000)(porter.PorterStemmer().stem)
+
+    def stem(self, word: str) -> str:
+        return self._stem(word)
+
+
+@functools.lru_cache(maxsize=1)
+def _stemmer():
+    return _CachedStemmer()
+
+
+def rouge_tokens(sentence: str) -> List[str]:
+    """The tokens ROUGE compares (rouge-score's tokenizer, Porter stemming)."""
+    from rouge_score import tokenize
+
+    return tokenize.tokenize(sentence, _stemmer())

@@ -39,7 +39,7 @@ def sentences_until(sentence_lists, words: int) -> List[str]:
 def paper_text(words: int, data: Optional[str] = None, seed: int = 1) -> str:
     """About `words` words of paper, one sentence a line (ValueError if the data runs short)."""
     if data:
-        from fairseq_plugins.corpora import read_corpus
+        from fairseq_plugins.text.corpora import read_corpus
 
         records = (record.article.splitlines() for record in read_corpus(data))
     else:

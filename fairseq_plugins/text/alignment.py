@@ -1,15 +1,15 @@
 """Normalized text mapped back to the raw text it came from.
 
-``text.normalize_text`` lowercases, splits tokens apart and makes quotes plain; a person wants
+``normalize.normalize_text`` lowercases, splits tokens apart and makes quotes plain; a person wants
 the article's own words back.  This module aligns the two character by character, so that
 
-- ``raw_sentences(raw)`` gives each normalized sentence (``text.split_sentences``, the split
+- ``raw_sentences(raw)`` gives each normalized sentence (``normalize.split_sentences``, the split
   Lead-3 and training use) together with the span of the raw text it came from, verbatim: case,
   spacing, curly quotes and all (Lead-3 in the app);
 - ``cased_tokens(raw)`` gives the article's normalized tokens in the case the raw text writes
   them, with their sentence and position (the case evidence of ``readable.py``).
 
-How: every raw character is cleaned on its own (``text.clean_character``: lower case, NFKC,
+How: every raw character is cleaned on its own (``normalize.clean_character``: lower case, NFKC,
 plain quotes), whitespace is dropped on both sides, and the two character strings are walked in
 step.  They differ only in a few local places (``''`` became ``"``, ``&amp;`` became ``&``, a
 line without final punctuation got a period, a garbage chunk was dropped); at a difference the
@@ -19,7 +19,7 @@ normalized character that has no raw counterpart maps to -1.
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-from . import text
+from . import normalize
 
 __all__ = ["Alignment", "align", "raw_sentences", "cased_tokens", "CasedToken"]
 
@@ -56,7 +56,7 @@ def _cleaned_raw(raw: str) -> Tuple[str, List[int]]:
     for i, ch in enumerate(raw):
         cleaned = cache.get(ch)
         if cleaned is None:
-            cleaned = cache[ch] = text.clean_character(ch)
+            cleaned = cache[ch] = normalize.clean_character(ch)
         for c in cleaned:
             chars.append(c)
             origin.append(i)
@@ -89,10 +89,10 @@ def _resync(a: str, i: int, b: str, j: int) -> Optional[Tuple[int, int]]:
 
 
 def align(raw: str, normalized: Optional[str] = None) -> Alignment:
-    """Align ``normalized`` (default: ``text.normalize_text(raw)``) with ``raw``."""
+    """Align ``normalized`` (default: ``normalize.normalize_text(raw)``) with ``raw``."""
     raw = raw if isinstance(raw, str) else str(raw or "")
     if normalized is None:
-        normalized = text.normalize_text(raw)
+        normalized = normalize.normalize_text(raw)
     b, origin = _cleaned_raw(raw)
     positions = [k for k, ch in enumerate(normalized) if ch != " "]
     a = "".join(normalized[k] for k in positions)
@@ -112,11 +112,11 @@ def align(raw: str, normalized: Optional[str] = None) -> Alignment:
 
 
 def _sentence_offsets(normalized: str) -> List[Tuple[str, int, int]]:
-    """(sentence, start, end) character offsets of ``text.split_sentences`` in the normalized
+    """(sentence, start, end) character offsets of ``normalize.split_sentences`` in the normalized
     text (single-spaced, so the sentences follow each other one space apart)."""
     out = []
     start = 0
-    for sentence in text.split_sentences(normalized):
+    for sentence in normalize.split_sentences(normalized):
         start = normalized.index(sentence, start)
         out.append((sentence, start, start + len(sentence)))
         start += len(sentence)
@@ -125,13 +125,13 @@ def _sentence_offsets(normalized: str) -> List[Tuple[str, int, int]]:
 
 def raw_sentences(raw: str, k: Optional[int] = None, normalized: Optional[str] = None) -> List[Tuple[str, str]]:
     """(normalized sentence, the raw text it came from, verbatim) for the article's sentences,
-    the first ``k`` of them if given.  The sentences are ``text.split_sentences(
-    text.normalize_text(raw))``, so Lead-k picks the same ones as in training and evaluation.
+    the first ``k`` of them if given.  The sentences are ``normalize.split_sentences(
+    normalize.normalize_text(raw))``, so Lead-k picks the same ones as in training and evaluation.
 
     A sentence's raw text runs from its first to its last aligned character, widened over the
     unaligned non-space characters next to it (a ``''`` that became ``"``) up to the neighbouring
     sentences; a sentence with no aligned character at all (never seen in practice) is given in
-    its normalized form.  ``normalized``: ``text.normalize_text(raw)`` when the caller has it."""
+    its normalized form.  ``normalized``: ``normalize.normalize_text(raw)`` when the caller has it."""
     alignment = align(raw, normalized)
     offsets = _sentence_offsets(alignment.normalized)
     if k is not None:

@@ -41,7 +41,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Dict, List, Sequence, Tuple
 
-from . import text
+from .. import text
+from ..scoring.rouge import rouge_tokens
 
 __all__ = [
     "MIN_FRAGMENT",
@@ -176,8 +177,6 @@ def whole_sentences(sentences: Sequence[str]) -> Tuple[List[str], bool]:
 def _stop_words() -> frozenset:
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-    from .evaluation import rouge_tokens
-
     # stemmed as ROUGE stems, so that a stop word's stem ("becaus") is recognised too
     return frozenset(ENGLISH_STOP_WORDS) | frozenset(t for w in ENGLISH_STOP_WORDS for t in rouge_tokens(w))
 
@@ -185,8 +184,6 @@ def _stop_words() -> frozenset:
 def unsupported_share(article: str, summary_line: str) -> float:
     """Percent of the summary's content words (stemmed ROUGE tokens, stop words left out) whose
     stem is not among the article's; 0 for a summary without content words."""
-    from .evaluation import rouge_tokens
-
     stop = _stop_words()
     content = [t for t in rouge_tokens(summary_line.replace(text.SENTENCE_SEPARATOR, " ")) if t not in stop]
     if not content:

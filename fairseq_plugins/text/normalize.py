@@ -63,6 +63,10 @@ __all__ = [
     "SENTENCE_SEPARATOR",
     "NORMALIZATION_VERSION",
     "ABBREVIATIONS",
+    "MAX_TOKEN_CHARS",
+    "SPM_SPECIAL_IDS",
+    "SPM_SEED",
+    "BYTE_FALLBACK_MIN_VOCAB",
     "HYPHEN_PREFIXES",
     "normalize_text",
     "clean_character",
@@ -77,6 +81,7 @@ __all__ = [
     "decode_pieces",
     "prepare_source",
     "prepare_target",
+    "write_atomically",
 ]
 
 SENTENCE_SEPARATOR = "<n>"
@@ -403,7 +408,7 @@ def normalize_text(raw: str) -> str:
 def clean_character(ch: str) -> str:
     """What step 1 makes of one raw character on its own: lower case, NFKC ("½" -> "1/2"),
     plain quotes, "" for whitespace and dropped characters.  For mapping normalized text back to
-    the raw text it came from (``fairseq_plugins/alignment.py``)."""
+    the raw text it came from (``fairseq_plugins/text/alignment.py``)."""
     return _clean(ch, end_lines=False).replace(" ", "")
 
 

@@ -10,7 +10,7 @@ rows that have none. A record holds
   fairseq's log: architecture, source pieces read, updates, training hours, papers seen, and the
   threads it trained with;
 - ``curve``: ``[[hours, updates, bits], ...]``, bits per summary token on the first ``documents``
-  valid papers for every kept checkpoint (fairseq_plugins.likelihood), by updates;
+  valid papers for every kept checkpoint (fairseq_plugins.evaluation.likelihood), by updates;
 - ``scores``: evaluate.py's ``scores.json`` (settings, corpus means with intervals, per-document
   ROUGE and readability measures);
 - ``ids`` and ``references_sha256``: which documents were scored, in order, and a hash of their
@@ -78,7 +78,7 @@ def _outputs(directory: Path) -> dict:
 
 def run_card(run_dir: Path, threads: Optional[int] = None) -> dict:
     """A row's card from its ``checkpoint_last.pt`` and ``train.log`` (see the module docstring)."""
-    from fairseq_plugins import likelihood
+    from fairseq_plugins.evaluation import likelihood
 
     try:
         info = likelihood.bookkeeping(run_dir / "checkpoint_last.pt")
@@ -104,7 +104,7 @@ def curve(run_dir: Path, data_bin=None, documents: int = 0) -> List[List[float]]
     fairseq saved with each (a checkpoint saved without one is no point) or, with ``data_bin``,
     bits per summary token on its first ``documents`` valid papers (likelihood.cached_score: each
     checkpoint scored once, cached beside it). Raises ValueError for an unreadable checkpoint."""
-    from fairseq_plugins import likelihood
+    from fairseq_plugins.evaluation import likelihood
 
     points = {}
     for path in checkpoint_files(Path(run_dir)):

@@ -1,6 +1,6 @@
 """What a person reads: a model's normalized sentences made into cased, ordinary text.
 
-    from fairseq_plugins.readable import readable
+    from fairseq_plugins.text.readable import readable
     readable(["king 's dehydration was caused by his type ii diabetes ."], article)
     # -> ["King's dehydration was caused by his Type II diabetes."]
 
@@ -45,7 +45,7 @@ from typing import Dict, Iterable, List, Optional, Sequence
 from nltk.tokenize.treebank import TreebankWordDetokenizer
 from sacremoses import MosesDetokenizer
 
-from . import alignment, text
+from . import alignment, normalize
 
 __all__ = ["readable", "ALWAYS_CAPITALISED", "CASE_EVIDENCE_CHARS", "DROPPED_TOKENS", "TOKENIZER_SPACINGS", "names_of",
            "readability_counts", "readability_check"]
@@ -290,7 +290,7 @@ def _sentences(sentences: Iterable[str]) -> List[List[str]]:
     """Token lists, one a sentence: split at ``<n>``, without dropped tokens and empty ones."""
     out = []
     for sentence in sentences:
-        for part in (sentence or "").split(text.SENTENCE_SEPARATOR):
+        for part in (sentence or "").split(normalize.SENTENCE_SEPARATOR):
             tokens = [t for t in part.split() if t not in DROPPED_TOKENS]
             if tokens:
                 out.append(tokens)
@@ -365,14 +365,14 @@ def readability_check(articles: Sequence[str], summaries: Optional[Sequence[str]
     totals: Counter = Counter()
     examples = []
     for n, article in enumerate(articles):
-        normalized = text.normalize_text(article)
+        normalized = normalize.normalize_text(article)
         if summaries is None:
             pairs = alignment.raw_sentences(article, 3, normalized)
             sentences = [norm for norm, _ in pairs]
             totals["lead3_sentences"] += len(pairs)
-            totals["lead3_verbatim"] += sum(raw in article and text.normalize_text(raw) == norm for norm, raw in pairs)
+            totals["lead3_verbatim"] += sum(raw in article and normalize.normalize_text(raw) == norm for norm, raw in pairs)
         else:
-            sentences = text.unjoin(summaries[n])
+            sentences = normalize.unjoin(summaries[n])
         out = readable(sentences, article)
         counts = readability_counts(article, out)
         totals.update(counts)

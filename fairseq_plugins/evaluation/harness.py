@@ -23,7 +23,7 @@ References: the ``summary`` field's lines (sentences joined by "\\n" in our JSON
 whitespace collapsed, nothing else changed.
 
 Scores: ``fairseq_plugins.scoring.rouge.score_document`` per document (F1 x 100; Porter
-stemming; ROUGE-Lsum over sentences), and beside them ``fairseq_plugins.faithfulness``'s
+stemming; ROUGE-Lsum over sentences), and beside them ``fairseq_plugins.evaluation.faithfulness``'s
 readability measures of each summary against its article (``measure_pairs``: spliced sentences,
 cut-off endings, unsupported words, in percent).  ``bootstrap_cis``: percentile bootstrap of the corpus
 mean, the same resampled documents for every metric, seeded.  ``paired_bootstrap``: the two
@@ -40,7 +40,6 @@ stays in the lowercased normalized form; only the samples printed for people
 (``format_samples``) go through ``readable.readable``, cased from each document's raw
 ``article`` where the data file still holds it.
 """
-import functools
 import gzip
 import json
 import math
@@ -48,18 +47,24 @@ import os
 import sys
 import time
 import warnings
-from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import extraction, faithfulness, masking, text
-from .scoring.rouge import DISPLAY_NAMES, ROUGE_TYPES, score_document
+from .. import text
+from ..scoring.rouge import DISPLAY_NAMES, ROUGE_TYPES, score_document
+from ..text import extraction, masking
+from ..text.extraction import oracle_indices
+from . import faithfulness
 
 __all__ = [
     "EvaluationError",
+    "SEPARATOR",
+    "DEFAULT_RESAMPLES",
+    "DEFAULT_SEED",
+    "CONFIDENCE",
     "DecodingPreset",
     "DECODING_PRESETS",
     "get_preset",
@@ -279,99 +284,6 @@ def lead_summary(article: str, k: int = 3) -> str:
     return _clean_line(lead_sentences(article, k))
 
 
-class _CachedStemmer:
-    """rouge-score's Porter stemmer with a cache (the oracle stems every article word)."""
-
-    def __init__(self):
-        from nltk.stem import porter
-
-        self._stem = functools.lru_cache(maxsize=200_000)(porter.PorterStemmer().stem)
-
-    def stem(self, word: str) -> str:
-        return self._stem(word)
-
-
-@functools.lru_cache(maxsize=1)
-def _stemmer():
-    return _CachedStemmer()
-
-
-def rouge_tokens(sentence: str) -> List[str]:
-    """The tokens ROUGE compares (rouge-score's tokenizer, Porter stemming)."""
-    from rouge_score import tokenize
-
-    return tokenize.tokenize(sentence, _stemmer())
-
-
-def _ngrams(tokens: Sequence[str], n: int) -> Counter:
-    return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
-
-
-def _f1(overlap: int, hyp_total: int, ref_total: int) -> float:
-    if overlap == 0 or hyp_total == 0 or ref_total == 0:
-        return 0.0
-    p, r = overlap / hyp_total, overlap / ref_total
-    return 2 * p * r / (p + r)
-
-
-def _overlap_gain(candidate: Counter, selected: Counter, reference: Counter) -> int:
-    """How much adding ``candidate``'s n-grams to ``selected`` raises the clipped overlap with
-    ``reference`` (sum over n-grams of min(count, reference count)): only the candidate's own
-    n-grams can change, so this costs O(|candidate|), not O(|selected|)."""
-    gain = 0
-    for gram, count in candidate.items():
-        limit = reference.get(gram, 0)
-        if limit:
-            have = selected.get(gram, 0)
-            gain += min(have + count, limit) - min(have, limit)
-    return gain
-
-
-def oracle_indices(sentences: Sequence[str], reference_sentences: Sequence[str],
-                   max_sentences: Optional[int] = 3) -> List[int]:
-    """Greedy oracle: indices (in article order) of the sentences whose union maximises
-    ROUGE-1 F + ROUGE-2 F against the reference, added one at a time while the sum improves.
-
-    The overlaps and lengths of the union are kept as running integer counts and each candidate
-    adds only its own n-grams (``_overlap_gain``): the same choices as recounting the union for
-    every candidate, at a cost that does not grow with the summary (a paper's oracle picks a
-    dozen of its 200 sentences)."""
-    ref_tokens = [t for s in reference_sentences for t in rouge_tokens(s)]
-    ref1, ref2 = _ngrams(ref_tokens, 1), _ngrams(ref_tokens, 2)
-    ref1_total, ref2_total = sum(ref1.values()), sum(ref2.values())
-    cand = []
-    for sentence in sentences:
-        toks = rouge_tokens(sentence)
-        c1, c2 = _ngrams(toks, 1), _ngrams(toks, 2)
-        cand.append((c1, c2, sum(c1.values()), sum(c2.values())))
-    selected: List[int] = []
-    sel1, sel2 = Counter(), Counter()
-    overlap1 = overlap2 = length1 = length2 = 0  # of the union chosen so far
-    best_score = 0.0
-    limit = len(sentences) if max_sentences is None else min(max_sentences, len(sentences))
-    while len(selected) < limit:
-        best_i, best_new = None, best_score
-        for i, (c1, c2, n1, n2) in enumerate(cand):
-            if i in selected or not c1:
-                continue
-            o1 = overlap1 + _overlap_gain(c1, sel1, ref1)
-            o2 = overlap2 + _overlap_gain(c2, sel2, ref2)
-            score = _f1(o1, length1 + n1, ref1_total) + _f1(o2, length2 + n2, ref2_total)
-            if score > best_new:
-                best_i, best_new = i, score
-        if best_i is None:
-            break
-        c1, c2, n1, n2 = cand[best_i]
-        overlap1 += _overlap_gain(c1, sel1, ref1)
-        overlap2 += _overlap_gain(c2, sel2, ref2)
-        length1, length2 = length1 + n1, length2 + n2
-        sel1 += c1
-        sel2 += c2
-        selected.append(best_i)
-        best_score = best_new
-    return sorted(selected)
-
-
 def oracle_summary(article: str, summary: str, max_sentences: Optional[int] = 3) -> str:
     sentences = text.split_sentences(text.normalize_text(article))
     reference = [s for s in summary.split("\n") if s.strip()]
@@ -387,7 +299,7 @@ def oracle_summary(article: str, summary: str, max_sentences: Optional[int] = 3)
 def read_checkpoint(checkpoint, data_bin) -> dict:
     """A checkpoint's state, read once, with the data directory it is evaluated with; an
     EvaluationError for a missing file or directory, or a file that is no checkpoint."""
-    from . import fixes
+    from .. import fixes
 
     checkpoint, data_bin = Path(checkpoint), Path(data_bin)
     if not checkpoint.is_file():
@@ -566,7 +478,7 @@ SYSTEMS_BY_MODEL = {"extractive_summarizer": ExtractiveSystem}
 
 def load_system(checkpoint, data_bin, preset: DecodingPreset, **kwargs) -> CheckpointSystem:
     """The system for a checkpoint, read once: extractive models extract, every other model decodes."""
-    from .models import model_name
+    from ..models import model_name
 
     state = read_checkpoint(checkpoint, data_bin)
     system = SYSTEMS_BY_MODEL.get(model_name(state["cfg"]["model"]), CheckpointSystem)
@@ -871,7 +783,7 @@ def format_scores(scores: dict) -> str:
     readability = scores.get("readability") or {}
     if readability:
         lines.append("readability, % of summaries (spliced: of summary sentences, mean per summary; "
-                     "novel words: of content words; fairseq_plugins/faithfulness.py)")
+                     "novel words: of content words; fairseq_plugins/evaluation/faithfulness.py)")
     for k, r in readability.items():
         lines.append(f"  {faithfulness.DISPLAY_NAMES[k]:<14}{r['mean']:6.2f}  [{r['ci95'][0]:.2f}, {r['ci95'][1]:.2f}]")
     return "\n".join(lines)
@@ -914,7 +826,7 @@ def format_samples(rows: Sequence[dict]) -> str:
     """A markdown table: one row per document, each summary as a person reads it
     (``readable.readable``, cased from the row's article where it has one), its sentences on
     their own lines (<br>)."""
-    from .readable import readable
+    from ..text.readable import readable
 
     def sentences(line: str, article: str) -> str:
         return "<br>".join(readable(line.split(text.SENTENCE_SEPARATOR), article)) or "(empty)"
