@@ -82,7 +82,7 @@ class SystemInfo:
 class Lead3:
     """The Lead-3 baseline: the article's first three sentences as the article writes them (case,
     spacing and quotes verbatim), chosen exactly as training and evaluation split the normalized
-    article (``fairseq_plugins.text.alignment.raw_sentences``; the evaluation scores the normalized
+    article (``fairseq_plugins.text.Document``; the evaluation scores the normalized
     ones, ``evaluation.lead_sentences``).  Counts are in words (normalized tokens): there is no
     sentencepiece model, and nothing is truncated."""
 
@@ -91,25 +91,24 @@ class Lead3:
     k = 3
 
     def summarize(self, article: str, options: Optional[DecodingOptions] = None) -> Summary:
-        from fairseq_plugins import text
-        from fairseq_plugins.text import alignment
+        from fairseq_plugins.text import Document
 
         if options is not None:
             options.validate()  # the same contract as a model, though Lead-3 ignores them
         start = time.perf_counter()
-        normalized = text.normalize_text(article)
-        if not normalized.strip():
+        document = Document.prepare(article)
+        if not document.sentences:
             raise ValueError("the article has no text to summarize")
-        pairs = alignment.raw_sentences(article, self.k, normalized)
-        sentences = [raw for _, raw in pairs]
-        n_words = len(normalized.split())
+        lead = document.lead(self.k)
+        sentences = document.verbatim(range(len(lead)))
+        n_words = len(document.normalized.split())
         return Summary(
             summary="\n".join(sentences),
             sentences=sentences,
-            normalized_sentences=[norm for norm, _ in pairs],
+            normalized_sentences=lead,
             input_pieces=n_words,
             used_pieces=n_words,
-            output_pieces=sum(len(norm.split()) for norm, _ in pairs),
+            output_pieces=sum(len(sentence.split()) for sentence in lead),
             truncated=False,
             seconds=time.perf_counter() - start,
             notes=["Lead-3 copies the first three sentences; counts are words, not sentencepiece pieces."],

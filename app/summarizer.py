@@ -5,16 +5,18 @@ the demo.
     s = Summarizer("checkpoints/quickstart/checkpoint_best.pt", data_dir="data-bin/toy")
     print(s.summarize(open("article.txt").read()).summary)
 
-The article goes through `fairseq_plugins.text.prepare_source`, the same function that prepared
-the training data, then fairseq's own beam search (`task.build_generator`) with our CPU
-trigram-blocking fix.  The model writes lowercased, tokenized sentences; `Summary.summary` and
-`Summary.sentences` are what a person reads (`fairseq_plugins.text.readable.readable`: detokenized
-and cased as the article writes its words), `Summary.normalized_sentences` what the model wrote.
+The article is prepared once into a `fairseq_plugins.text.Document` (normalized as the training
+data was, masked for a model trained on masked numbers), then read by fairseq's own beam search
+(`task.build_generator`) with our CPU trigram-blocking fix.  The model writes lowercased,
+tokenized sentences; the Document takes them back (`Document.written`: numbers restored,
+detokenized and cased as the article writes its words).  `Summary.summary` and
+`Summary.sentences` are what a person reads, `Summary.normalized_sentences` what the model wrote.
 
 An extractive checkpoint (`fairseq_plugins/models/extractive.py`) instead scores the article's
-sentences and returns the preset's `lead_k` best (`fairseq_plugins.text.extraction.choose`) exactly as
-the article writes them; the beam search settings do not apply to it.  One trained on masked
-numbers (SumPubMed) reads each sentence masked and gives it back verbatim, numbers and all.
+sentences and returns the preset's `lead_k` best (`fairseq_plugins.text.extraction.choose`)
+exactly as the article writes them (`Document.verbatim`); the beam search settings do not apply
+to it.  One trained on masked numbers (SumPubMed) reads the article masked and gives its
+sentences back verbatim, numbers and bracketed text included.
 """
 import json
 import time
@@ -27,12 +29,10 @@ import torch
 from fairseq import checkpoint_utils
 from fairseq.dataclass.configs import GenerationConfig
 from fairseq_plugins import text
-from fairseq_plugins.text import alignment, extraction, masking
-from fairseq_plugins.evaluation import faithfulness
 from fairseq_plugins.evaluation import DECODING_PRESETS, longest_summary
 from fairseq_plugins.fixes import load_checkpoint
 from fairseq_plugins.models.extractive import ExtractiveSummarizer
-from fairseq_plugins.text.readable import readable
+from fairseq_plugins.text import Document, extraction
 
 from .bundle import read_preset
 
@@ -143,35 +143,29 @@ class Summarizer:
             raise ValueError(f"minimum length must be at most {length_cap} pieces, the longest summary this model "
                              f"writes, got {options.min_len}")
         start = time.perf_counter()
-        masked = masking.mask(article) if self.masks_numbers else None
-        pieces, total = text.prepare_source(masked.text if masked else article, self.sentencepiece,
-                                            self.max_source_pieces)
+        document = Document.prepare(article, masked=self.masks_numbers)
+        pieces, total = document.source_pieces(self.sentencepiece, self.max_source_pieces)
         if not pieces.strip():
             raise ValueError("the article has no text to summarize")
         tokens = self.dictionary.encode_line(pieces, add_if_not_exist=False, append_eos=True).long()
         sample = {"net_input": {"src_tokens": tokens[None], "src_lengths": torch.tensor([tokens.numel()])}}
         best = best_hypothesis(self.task, self.model, options, sample)
-        out_pieces = self.dictionary.string(best["tokens"])  # stops at </s>
+        # dictionary.string stops at </s>
+        written = document.written(self.dictionary.string(best["tokens"]), pieces, best.get("attention"))
         notes = []
-        if masked is not None:
-            out_pieces, restored = self._restore_numbers(out_pieces, pieces, masked, best.get("attention"))
-            if restored:
-                notes.append(f"{restored} number(s) in the summary were copied back from the article: the model "
-                             "writes a placeholder for a number and points at the article's number it copies.")
-        decoded = text.decode_pieces(out_pieces)
-        normalized = text.unjoin(masking.unpad(decoded) if masked is not None else decoded)
-        normalized, dropped = faithfulness.whole_sentences(normalized)
-        if dropped:  # the length limit stopped the model mid-sentence: a person reads whole sentences only
+        if written.numbers_restored:
+            notes.append(f"{written.numbers_restored} number(s) in the summary were copied back from the article: the "
+                         "model writes a placeholder for a number and points at the article's number it copies.")
+        if written.cut_off_dropped:  # the length limit stopped the model mid-sentence: a person reads whole sentences
             notes.append("The model's last sentence was cut off by the maximum length and is left out.")
-        sentences = readable(normalized, article)
         used = tokens.numel() - 1
         if options.max_len > length_cap:
             notes.append(f"This model writes at most {length_cap} pieces; the maximum length asked for was "
                          f"{options.max_len}.")
         return Summary(
-            summary="\n".join(sentences),
-            sentences=sentences,
-            normalized_sentences=normalized,
+            summary="\n".join(written.sentences),
+            sentences=written.sentences,
+            normalized_sentences=written.normalized,
             input_pieces=total,
             used_pieces=used,
             output_pieces=len(best["tokens"]) - 1,
@@ -183,17 +177,12 @@ class Summarizer:
     def _extract(self, article: str) -> Summary:
         """The article's own sentences, verbatim, that the extractive model scores highest."""
         start = time.perf_counter()
-        normalized = text.normalize_text(article)
-        if not normalized.strip():
-            raise ValueError("the article has no text to summarize")
-        pairs = alignment.raw_sentences(article, None, normalized)  # (normalized, verbatim) per sentence
-        if self.masks_numbers:
-            pairs = self._masked_sentences(pairs)
-            if not pairs:
-                raise ValueError("the article has no text to summarize once its bracketed text is left out")
-        sentences = [norm for norm, _ in pairs]
-        # pieces counted as prepare_source counts an article: of its words, no separators
-        source = extraction.read_source(self.sentencepiece, sentences, self.max_source_pieces)
+        document = Document.prepare(article, masked=self.masks_numbers)
+        sentences = document.sentences
+        if not sentences:
+            left_out = " once its bracketed text is left out" if document.masked and document.raw.strip() else ""
+            raise ValueError(f"the article has no text to summarize{left_out}")
+        source = document.extractive_source(self.sentencepiece, self.max_source_pieces)
         scores = extraction.sentence_scores(self.model, self.dictionary, [source.line])[0]
         chosen = extraction.choose(scores, sentences, self.sentences_extracted)
         read = len(source.pieces)
@@ -202,7 +191,7 @@ class Summarizer:
         if read < len(sentences):
             notes.append(f"The model read the first {read} of the article's {len(sentences)} sentences "
                          f"(whole sentences, up to {self.max_source_pieces} pieces).")
-        verbatim = [pairs[i][1] for i in chosen]
+        verbatim = document.verbatim(chosen)
         return Summary(
             summary="\n".join(verbatim),
             sentences=verbatim,
@@ -214,25 +203,3 @@ class Summarizer:
             seconds=time.perf_counter() - start,
             notes=notes,
         )
-
-    @staticmethod
-    def _masked_sentences(pairs):
-        """(normalized sentence, verbatim) pairs -> (the sentence as a model trained on masked
-        numbers reads it, verbatim): each sentence masked on its own (``masking.mask``: numbers
-        and citations become ``<dig>``/``<cit>``, other bracketed text goes) and normalized, so the
-        model reads what it was trained on and the summary keeps the verbatim sentence, real numbers
-        and all.  A sentence with nothing left (it was all brackets) is not read."""
-        out = []
-        for _, verbatim in pairs:
-            reading = text.normalize_text(masking.mask(verbatim).text).strip()
-            if reading:
-                out.append((reading, verbatim))
-        return out
-
-    @staticmethod
-    def _restore_numbers(out_pieces: str, source_pieces: str, masked: masking.Masked, attention):
-        """(output pieces with the article's numbers in place of <dig> and no <cit>, how many
-        numbers were put back)."""
-        output = out_pieces.split()
-        restored = masking.restore(output, source_pieces.split(), masked.numbers, attention)
-        return " ".join(restored), masking.count_number_symbols(output)

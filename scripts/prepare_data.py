@@ -140,13 +140,13 @@ def _progress(iterable, desc: str, total: Optional[int] = None, show: bool = Tru
 
 
 def _normalize_record(record: corpora.Record, mask_numbers: bool = False) -> Tuple[str, str, str]:
-    """(id, normalized article, target line); runs in the worker processes.  ``mask_numbers``:
-    numbers and citations masked first (``masking.mask``, as the app masks a person's paper)."""
-    article, summary = record.article, record.summary_sentences
+    """(id, normalized article, target line); runs in the worker processes.  The article is
+    prepared as the app prepares a person's text (``text.Document``); ``mask_numbers``: numbers
+    and citations masked first (``masking.mask``), in the article and in each summary sentence."""
+    summary = record.summary_sentences
     if mask_numbers:
-        article = masking.mask(article).text
         summary = [masking.mask(sentence).text for sentence in summary]
-    return record.id, text.normalize_text(article), text.target_text(summary)
+    return record.id, text.Document.prepare(record.article, masked=mask_numbers).normalized, text.target_text(summary)
 
 
 def _normalized(records: Iterator[corpora.Record], workers: int, mask_numbers: bool) -> Iterator[Tuple[str, str, str]]:

@@ -15,7 +15,7 @@ import torch
 from app import Summarizer
 from app.models import EXTRACTIVE, LEAD3, SHIPPED, ModelRegistry
 from fairseq_plugins import evaluation, text
-from fairseq_plugins.text import extraction, masking
+from fairseq_plugins.text import Document, extraction, masking
 from fairseq_plugins.evaluation import DECODING_PRESETS
 from fairseq_plugins.criterions.sentence_extraction import SentenceExtractionCriterion
 from fairseq_plugins.fixes import load_checkpoint
@@ -280,17 +280,20 @@ def test_prepare_extractive_reports_bad_input(tmp_path):
 # --- an extractive model trained on masked numbers (the papers form) ---------------------------------
 
 
-def test_masked_reading_of_a_sentence():
-    pairs = [("ignored", "We counted 42 cells (see Fig. 2) in 3.5 ml [3]."),
-             ("ignored", "(All of this sentence is bracketed.)"),
-             ("ignored", "IL-6 rose 2-fold (Smith et al., 2005).")]
-    read = Summarizer._masked_sentences(pairs)
-    # each sentence masked on its own, as the training data (numbers, citations), then normalized;
-    # a sentence that was all brackets is not read; the verbatim text is kept beside it
-    assert read == [(text.normalize_text(masking.mask(pairs[0][1]).text), pairs[0][1]),
-                    (text.normalize_text(masking.mask(pairs[2][1]).text), pairs[2][1])]
-    assert read[0][0].split() == ["we", "counted", "<dig>", "cells", "in", "<dig>", "ml", "<cit>", "."]
-    assert read[1][0].split() == ["il", "-", "6", "rose", "<dig>", "-fold", "<cit>", "."]  # a gene's 6 stays
+def test_masked_document_reads_numbers_masked_and_gives_sentences_back_verbatim():
+    raw = ("We counted 42 cells (see Fig. 2) in 3.5 ml [3]. (All of this sentence is bracketed.) "
+           "IL-6 rose 2-fold (Smith et al., 2005).")
+    document = Document.prepare(raw, masked=True)
+    # read as the training data was masked (numbers, citations; bracketed text gone, and with it the
+    # sentence that was all brackets), then normalized
+    assert [s.split() for s in document.sentences] == [
+        ["we", "counted", "<dig>", "cells", "in", "<dig>", "ml", "<cit>", "."],
+        ["il", "-", "6", "rose", "<dig>", "-fold", "<cit>", "."],  # a gene's 6 stays
+    ]
+    assert document.numbers == ["42", "3.5", "2"]
+    # a chosen sentence comes back as the paper writes it: numbers and bracketed text included
+    assert document.verbatim([0, 1]) == ["We counted 42 cells (see Fig. 2) in 3.5 ml [3].",
+                                         "IL-6 rose 2-fold (Smith et al., 2005)."]
 
 
 @pytest.fixture(scope="module")

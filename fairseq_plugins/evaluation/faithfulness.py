@@ -39,10 +39,12 @@ import functools
 from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Sequence, Tuple, Union
 
 from .. import text
 from ..scoring.rouge import rouge_tokens
+from ..text import Document
+from ..text.normalize import is_cut_off
 
 __all__ = [
     "MIN_FRAGMENT",
@@ -67,8 +69,6 @@ MEASURES = ("spliced_sentences", "has_spliced", "cut_off", "unsupported_words")
 DISPLAY_NAMES = {"spliced_sentences": "spliced %", "has_spliced": "w/ splice %", "cut_off": "cut off %",
                  "unsupported_words": "novel words %"}
 
-_SENTENCE_FINAL = frozenset([".", "!", "?"])
-_CLOSERS = frozenset(['"', "'", ")", "]", "}"])
 # clause boundaries; not "-", which the normal form splits out of words ("20 - year - old")
 _PUNCTUATION = frozenset([",", ";", ":", ".", "!", "?", "\u2013", "\u2014", "--", '"', "'", "(", ")", "[", "]"])
 
@@ -155,24 +155,6 @@ def is_spliced(article: Article, sentence: str, min_fragment: int = MIN_FRAGMENT
     return False
 
 
-def is_cut_off(summary_line: str) -> bool:
-    """The last sentence does not end with sentence-final punctuation (closing quotes or
-    brackets after it allowed).  An empty summary is not cut off."""
-    tokens = summary_line.replace(text.SENTENCE_SEPARATOR, " ").split()
-    while tokens and tokens[-1] in _CLOSERS:
-        tokens.pop()
-    return bool(tokens) and tokens[-1] not in _SENTENCE_FINAL
-
-
-def whole_sentences(sentences: Sequence[str]) -> Tuple[List[str], bool]:
-    """(the sentences without a last one the length limit cut off, whether one was left out); a
-    lone sentence is kept even when cut off, so a summary is never emptied."""
-    sentences = list(sentences)
-    if len(sentences) > 1 and is_cut_off(sentences[-1]):
-        return sentences[:-1], True
-    return sentences, False
-
-
 @functools.lru_cache(maxsize=1)
 def _stop_words() -> frozenset:
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
@@ -192,10 +174,15 @@ def unsupported_share(article: str, summary_line: str) -> float:
     return 100.0 * sum(t not in known for t in content) / len(content)
 
 
-def score_document(article: str, summary_line: str) -> Dict[str, float]:
-    """The measures of one summary (see the module docstring); ``article`` raw or normalized
-    (it is normalized here, as Lead-3 and the model's source are)."""
-    normalized = text.normalize_text(article)
+def _normalized(article: Union[str, Document]) -> str:
+    """The normal form of an article given as a prepared ``text.Document`` or as raw text."""
+    return (article if isinstance(article, Document) else Document.prepare(article)).normalized
+
+
+def score_document(article: Union[str, Document], summary_line: str) -> Dict[str, float]:
+    """The measures of one summary (see the module docstring); ``article`` a ``text.Document``, or
+    raw text (prepared here, as Lead-3 and the model's source are)."""
+    normalized = _normalized(article)
     source = Article(normalized)
     sentences = summary_sentences(summary_line)
     spliced = [is_spliced(source, s) for s in sentences]
@@ -204,9 +191,9 @@ def score_document(article: str, summary_line: str) -> Dict[str, float]:
             "cut_off": 100.0 * is_cut_off(summary_line), "unsupported_words": unsupported_share(normalized, summary_line)}
 
 
-def sentence_judgements(article: str, summary_line: str) -> List[Tuple[str, bool]]:
+def sentence_judgements(article: Union[str, Document], summary_line: str) -> List[Tuple[str, bool]]:
     """Each summary sentence with the splice verdict: for reading the measure beside a person's."""
-    source = Article(text.normalize_text(article))
+    source = Article(_normalized(article))
     return [(s, is_spliced(source, s)) for s in summary_sentences(summary_line)]
 
 

@@ -4,8 +4,8 @@ bootstrap tests, and the files that ``scripts/evaluate.py`` reads and writes.
 Systems (each turns JSON Lines articles into one summary a document, sentences joined by
 ``" <n> "``):
 
-- ``lead_summary`` (Lead-k): the first k sentences of the article, normalized as in training
-  (``text.normalize_text``) and split with ``text.split_sentences``;
+- ``lead_summary`` (Lead-k): the first k sentences of the article, prepared as the models read
+  it (``text.Document``: normalized as in training, split with ``text.split_sentences``);
 - ``oracle_summary``: the greedy extractive oracle (Nallapati et al. 2017; Liu & Lapata 2019):
   repeatedly add the article sentence that most raises ROUGE-1 F + ROUGE-2 F of the selection
   against the reference, stop when nothing raises it or at ``max_sentences``; the chosen
@@ -55,7 +55,7 @@ import numpy as np
 
 from .. import text
 from ..scoring.rouge import DISPLAY_NAMES, ROUGE_TYPES, score_document
-from ..text import extraction, masking
+from ..text import Document, extraction
 from ..text.extraction import oracle_indices
 from . import faithfulness
 
@@ -69,7 +69,7 @@ __all__ = [
     "DECODING_PRESETS",
     "get_preset",
     "longest_summary",
-    "Document",
+    "Pair",
     "read_jsonl",
     "reference_line",
     "lead_sentences",
@@ -204,16 +204,18 @@ def check_preset(preset: DecodingPreset) -> None:
 
 
 @dataclass
-class Document:
+class Pair:
+    """One line of a data file: an article and its reference summary."""
+
     index: int  # position in the file (0-based)
     id: str
     article: str
     summary: str
 
 
-def read_jsonl(path, limit: Optional[int] = None, start: int = 0) -> List[Document]:
+def read_jsonl(path, limit: Optional[int] = None, start: int = 0) -> List[Pair]:
     """``{"id", "article", "summary"}`` a line (``.gz`` read as gzip).  ``start``: skip the first
-    ``start`` documents; ``limit``: then keep at most N.  ``Document.index`` counts from the
+    ``start`` documents; ``limit``: then keep at most N.  ``Pair.index`` counts from the
     start of the file, so a slice keeps the documents' own positions."""
     path = Path(path)
     if not path.exists():
@@ -223,7 +225,7 @@ def read_jsonl(path, limit: Optional[int] = None, start: int = 0) -> List[Docume
     opener = gzip.open if path.suffix == ".gz" else open
     if start < 0:
         raise EvaluationError(f"start must be >= 0, got {start}")
-    docs: List[Document] = []
+    docs: List[Pair] = []
     seen = 0
     try:
         with opener(path, "rt", encoding="utf-8") as f:
@@ -252,7 +254,7 @@ def read_jsonl(path, limit: Optional[int] = None, start: int = 0) -> List[Docume
                 if isinstance(article, list):
                     article = "\n".join(str(s) for s in article)
                 index = seen - 1
-                docs.append(Document(index, str(row.get("id", index)), str(article), str(summary)))
+                docs.append(Pair(index, str(row.get("id", index)), str(article), str(summary)))
     except (OSError, EOFError, UnicodeDecodeError) as err:
         raise EvaluationError(f"{path}: cannot read it ({type(err).__name__}: {err})") from None
     if not docs:
@@ -277,7 +279,7 @@ def reference_line(summary: str) -> str:
 
 def lead_sentences(article: str, k: int = 3) -> List[str]:
     """The first k sentences of the article as training normalized it."""
-    return text.lead(text.normalize_text(article), k)
+    return Document.prepare(article).lead(k)
 
 
 def lead_summary(article: str, k: int = 3) -> str:
@@ -285,7 +287,7 @@ def lead_summary(article: str, k: int = 3) -> str:
 
 
 def oracle_summary(article: str, summary: str, max_sentences: Optional[int] = 3) -> str:
-    sentences = text.split_sentences(text.normalize_text(article))
+    sentences = Document.prepare(article).sentences
     reference = [s for s in summary.split("\n") if s.strip()]
     chosen = oracle_indices(sentences, reference, max_sentences)
     return _clean_line(sentences[i] for i in chosen)
@@ -385,9 +387,7 @@ class CheckpointSystem:
                      f"--max-target-positions; the preset asks for up to {preset.max_len_b}")
 
     def encode(self, article: str):
-        if self.masks_numbers:
-            article = masking.mask(article).text
-        pieces, _total = text.prepare_source(article, self.sp, self.max_source_pieces)
+        pieces, _total = Document.prepare(article, masked=self.masks_numbers).source_pieces(self.sp, self.max_source_pieces)
         return self.src_dict.encode_line(pieces, add_if_not_exist=False, append_eos=True).long()
 
     def summarize(self, articles: Sequence[str]) -> List[str]:
@@ -451,11 +451,9 @@ class ExtractiveSystem(CheckpointSystem):
 
     def sources(self, article: str) -> Tuple[List[str], str]:
         """(the article's normalized sentences, the source line the model reads)."""
-        if self.masks_numbers:
-            article = masking.mask(article).text
-        sentences = text.split_sentences(text.normalize_text(article))
-        source = extraction.read_source(self.sp, sentences, self.max_source_pieces)
-        return sentences[:len(source.pieces)], source.line
+        document = Document.prepare(article, masked=self.masks_numbers)
+        source = document.extractive_source(self.sp, self.max_source_pieces)
+        return document.sentences[:len(source.pieces)], source.line
 
     def summarize(self, articles: Sequence[str]) -> List[str]:
         out = [""] * len(articles)
@@ -892,7 +890,7 @@ RANKINGS = {
 }
 
 
-def tune_decoding(system: "CheckpointSystem", docs: Sequence[Document], base: DecodingPreset,
+def tune_decoding(system: "CheckpointSystem", docs: Sequence[Pair], base: DecodingPreset,
                   grid: Sequence[Dict[str, float]], workers: int = 1, log=None, rank: str = "rouge",
                   rouge1_slack: float = 1.0) -> List[dict]:
     """Summarize ``docs`` with every setting of ``grid`` (fields of ``base`` replaced) and score

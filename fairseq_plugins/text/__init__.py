@@ -15,4 +15,7 @@ share it, so that a model sees at inference exactly what it saw in training.
 ``text.split_sentences``, ...).
 """
 from .normalize import *  # noqa: F401,F403
-from .normalize import __all__  # noqa: F401
+from .normalize import __all__ as _normalize_all
+from .document import Document, Written  # noqa: E402
+
+__all__ = [*_normalize_all, "Document", "Written"]

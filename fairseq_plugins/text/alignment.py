@@ -21,7 +21,7 @@ from typing import Dict, List, Optional, Tuple
 
 from . import normalize
 
-__all__ = ["Alignment", "align", "raw_sentences", "cased_tokens", "CasedToken"]
+__all__ = ["Alignment", "align", "sentence_spans", "raw_sentences", "cased_tokens", "tokens_in_case", "CasedToken"]
 
 _RESYNC = 6  # characters that must agree again after a difference
 _RESYNC_SHORT = 3  # ... or, between two differences close together, this many
@@ -123,16 +123,14 @@ def _sentence_offsets(normalized: str) -> List[Tuple[str, int, int]]:
     return out
 
 
-def raw_sentences(raw: str, k: Optional[int] = None, normalized: Optional[str] = None) -> List[Tuple[str, str]]:
-    """(normalized sentence, the raw text it came from, verbatim) for the article's sentences,
-    the first ``k`` of them if given.  The sentences are ``normalize.split_sentences(
-    normalize.normalize_text(raw))``, so Lead-k picks the same ones as in training and evaluation.
+def sentence_spans(alignment: Alignment, k: Optional[int] = None) -> List[Tuple[str, Optional[Tuple[int, int]]]]:
+    """(normalized sentence, the raw [start, end) it came from) for the sentences of an alignment's
+    normalized text (``normalize.split_sentences``), the first ``k`` of them if given.
 
     A sentence's raw text runs from its first to its last aligned character, widened over the
     unaligned non-space characters next to it (a ``''`` that became ``"``) up to the neighbouring
-    sentences; a sentence with no aligned character at all (never seen in practice) is given in
-    its normalized form.  ``normalized``: ``normalize.normalize_text(raw)`` when the caller has it."""
-    alignment = align(raw, normalized)
+    sentences; a sentence with no aligned character at all (never seen in practice) has None."""
+    raw = alignment.raw
     offsets = _sentence_offsets(alignment.normalized)
     if k is not None:
         offsets = offsets[:k + 1]  # one more: where the k-th sentence must stop
@@ -141,7 +139,7 @@ def raw_sentences(raw: str, k: Optional[int] = None, normalized: Optional[str] =
     for n, (sentence, _, _) in enumerate(offsets[:k] if k is not None else offsets):
         span = spans[n]
         if span is None:
-            out.append((sentence, sentence))
+            out.append((sentence, None))
             continue
         low = next((s[1] for s in reversed(spans[:n]) if s), 0)
         high = next((s[0] for s in spans[n + 1:] if s), len(raw))
@@ -150,8 +148,19 @@ def raw_sentences(raw: str, k: Optional[int] = None, normalized: Optional[str] =
             start -= 1
         while end < high and not raw[end].isspace():
             end += 1
-        out.append((sentence, raw[start:end]))
+        out.append((sentence, (start, end)))
     return out
+
+
+def raw_sentences(raw: str, k: Optional[int] = None, normalized: Optional[str] = None) -> List[Tuple[str, str]]:
+    """(normalized sentence, the raw text it came from, verbatim) for the article's sentences,
+    the first ``k`` of them if given (``sentence_spans``; a sentence without a raw span is given
+    in its normalized form).  The sentences are ``normalize.split_sentences(
+    normalize.normalize_text(raw))``, so Lead-k picks the same ones as in training and evaluation.
+    ``normalized``: ``normalize.normalize_text(raw)`` when the caller has it."""
+    alignment = align(raw, normalized)
+    return [(sentence, alignment.raw[span[0]:span[1]] if span else sentence)
+            for sentence, span in sentence_spans(alignment, k)]
 
 
 @dataclass(frozen=True)
@@ -166,9 +175,20 @@ class CasedToken:
 
 def cased_tokens(raw: str) -> List[CasedToken]:
     """The article's normalized tokens, each with the case the raw text gives it."""
-    alignment = align(raw)
+    return tokens_in_case(align(raw))
+
+
+def tokens_in_case(alignment: Alignment, raw_chars: Optional[int] = None) -> List[CasedToken]:
+    """The normalized tokens of an alignment, each in the case its raw text writes it; with
+    ``raw_chars``, only the sentences that start within the raw text's first ``raw_chars``
+    characters."""
+    raw = alignment.raw
     out: List[CasedToken] = []
-    for n, (sentence, start, _) in enumerate(_sentence_offsets(alignment.normalized)):
+    for n, (sentence, start, end) in enumerate(_sentence_offsets(alignment.normalized)):
+        if raw_chars is not None and len(raw) > raw_chars:
+            span = alignment.raw_span(start, end)
+            if span is not None and span[0] >= raw_chars:
+                break
         offset = start
         for position, token in enumerate(sentence.split(" ")):
             chars = []

@@ -52,19 +52,85 @@ _SPACES_RE = re.compile(r"[ \t]+")
 @dataclass
 class Masked:
     """Masked text and the numbers taken out of it, in order: ``numbers[k]`` is what the k-th
-    ``<dig>`` of ``text`` stands for, None for a ``<dig>`` the raw text already held."""
+    ``<dig>`` of ``text`` stands for, None for a ``<dig>`` the raw text already held.
+    ``origin[i]``: the index of the raw character that ``text[i]`` comes from (a symbol's first
+    character maps to the start of what it replaced, its last to the end), so that a span of the
+    masked text gives back the raw text it covers."""
 
     text: str
     numbers: List[Optional[str]] = field(default_factory=list)
+    origin: List[int] = field(default_factory=list)
+
+
+class _Tracked:
+    """Text under substitution that remembers, for each character, where in the raw text it came
+    from."""
+
+    def __init__(self, raw: str):
+        self.text = raw
+        self.origin = list(range(len(raw)))
+
+    def sub(self, pattern, replace) -> int:
+        """``pattern.sub(replace, text)`` (``replace`` a string or a function of the match); the
+        number of substitutions."""
+        pieces, origin, position, count = [], [], 0, 0
+        for match in pattern.finditer(self.text):
+            start, end = match.span()
+            pieces.append(self.text[position:start])
+            origin.extend(self.origin[position:start])
+            new = replace(match) if callable(replace) else replace
+            pieces.append(new)
+            if new:
+                # the replacement's characters come from the start of what it replaced, its last
+                # visible one from the end: a span of the masked text covers all of it
+                replaced = [self.origin[start]] * len(new)
+                visible = len(new.rstrip()) - 1
+                if visible >= 0 and end > start:
+                    replaced[visible] = self.origin[end - 1]
+                origin.extend(replaced)
+            position, count = end, count + 1
+        if count:
+            pieces.append(self.text[position:])
+            origin.extend(self.origin[position:])
+            self.text, self.origin = "".join(pieces), origin
+        return count
+
+    def tidy_lines(self) -> None:
+        """Each line's runs of spaces and tabs made one space and the line stripped; lines joined
+        by "\n" (``str.splitlines`` decides what a line is, as it did for the untracked form)."""
+        pieces, origin, position = [], [], 0
+        for line in self.text.splitlines(keepends=True):
+            body = line.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+            chars, char_origin = [], []
+            previous_space = False
+            for k, ch in enumerate(body):
+                if ch in " \t":
+                    if previous_space:
+                        continue
+                    ch, previous_space = " ", True
+                else:
+                    previous_space = False
+                chars.append(ch)
+                char_origin.append(self.origin[position + k])
+            first = next((k for k, ch in enumerate(chars) if not ch.isspace()), len(chars))
+            last = next((k for k in range(len(chars) - 1, -1, -1) if not chars[k].isspace()), -1)
+            if pieces:
+                pieces.append("\n")
+                origin.append(self.origin[position - 1])  # the line break before this line
+            pieces.append("".join(chars[first:last + 1]))
+            origin.extend(char_origin[first:last + 1])
+            position += len(line)
+        self.text, self.origin = "".join(pieces), origin
 
 
 def mask(raw: str) -> Masked:
-    """Raw text -> the SumPubMed form (see the module docstring) and its numbers."""
-    masked = _NUMERIC_CITATION_RE.sub(f" {CITATION} ", raw)
-    masked = _AUTHOR_YEAR_CITATION_RE.sub(f" {CITATION} ", masked)
+    """Raw text -> the SumPubMed form (see the module docstring), its numbers, and where each of
+    its characters comes from."""
+    tracked = _Tracked(raw)
+    tracked.sub(_NUMERIC_CITATION_RE, f" {CITATION} ")
+    tracked.sub(_AUTHOR_YEAR_CITATION_RE, f" {CITATION} ")
     for _ in range(3):  # nested brackets, innermost first
-        masked, n = _BRACKETED_RE.subn(" ", masked)
-        if not n:
+        if not tracked.sub(_BRACKETED_RE, " "):
             break
     numbers: List[Optional[str]] = []
 
@@ -72,9 +138,9 @@ def mask(raw: str) -> Masked:
         numbers.append(None if match.group(0) == NUMBER else match.group(0))
         return f" {NUMBER} "
 
-    masked = _NUMBER_OR_SYMBOL_RE.sub(take, masked)
-    lines = (_SPACES_RE.sub(" ", line).strip() for line in masked.splitlines())
-    return Masked("\n".join(lines), numbers)
+    tracked.sub(_NUMBER_OR_SYMBOL_RE, take)
+    tracked.tidy_lines()
+    return Masked(tracked.text, numbers, tracked.origin)
 
 
 def join_symbols(tokens: Sequence[str]) -> List[str]:

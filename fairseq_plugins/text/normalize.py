@@ -74,6 +74,7 @@ __all__ = [
     "lead",
     "join_sentences",
     "unjoin",
+    "is_cut_off",
     "target_text",
     "train_sentencepiece",
     "load_sentencepiece",
@@ -480,6 +481,20 @@ def unjoin(text: str) -> List[str]:
         parts = (" ".join(p.split()) for p in text.split(SENTENCE_SEPARATOR))
         return [p for p in parts if p]
     return split_sentences(" ".join(text.split()))
+
+
+# A summary's last token before closing quotes or brackets: a sentence ends, or decoding stopped
+_SUMMARY_CLOSERS = frozenset(['"', "'", ")", "]", "}"])
+
+
+def is_cut_off(summary_line: str) -> bool:
+    """The last sentence of a summary (normalized; sentences may be joined by ``<n>``) does not
+    end with sentence-final punctuation (closing quotes or brackets after it allowed): decoding
+    stopped at its length cap mid-sentence.  An empty summary is not cut off."""
+    tokens = summary_line.replace(SENTENCE_SEPARATOR, " ").split()
+    while tokens and tokens[-1] in _SUMMARY_CLOSERS:
+        tokens.pop()
+    return bool(tokens) and tokens[-1] not in _SENTENCE_END_TOKENS
 
 
 def target_text(summary_sentences, normalized: bool = False) -> str:

@@ -47,7 +47,7 @@ from sacremoses import MosesDetokenizer
 
 from . import alignment, normalize
 
-__all__ = ["readable", "ALWAYS_CAPITALISED", "CASE_EVIDENCE_CHARS", "DROPPED_TOKENS", "TOKENIZER_SPACINGS", "names_of",
+__all__ = ["readable", "Casing", "ALWAYS_CAPITALISED", "CASE_EVIDENCE_CHARS", "DROPPED_TOKENS", "TOKENIZER_SPACINGS", "names_of",
            "readability_counts", "readability_check"]
 
 # Words written capitalised in English whatever the article does ("may" and "march" are verbs too).
@@ -104,10 +104,10 @@ class _Form:
 class _CaseMap:
     """The case evidence of one article (see the module docstring, step 1)."""
 
-    def __init__(self, article: str):
+    def __init__(self, tokens: Iterable[alignment.CasedToken]):
         self.forms: Dict[str, List[_Form]] = defaultdict(list)
         by_sentence: Dict[int, List[alignment.CasedToken]] = defaultdict(list)
-        for token in alignment.cased_tokens(article[:CASE_EVIDENCE_CHARS]) if article else []:
+        for token in tokens:
             by_sentence[token.sentence].append(token)
         for sentence in by_sentence.values():
             headline = self._headline(sentence)
@@ -297,16 +297,32 @@ def _sentences(sentences: Iterable[str]) -> List[List[str]]:
     return out
 
 
+class Casing:
+    """What one article tells about writing its words: the case evidence (its normalized tokens as
+    the raw text writes them, ``alignment.CasedToken``) and the word pairs it writes around a
+    spaced dash.  ``Casing(tokens, article).readable(sentences)`` is ``readable``; a
+    ``document.Document`` builds it from the alignment it already has."""
+
+    def __init__(self, tokens: Iterable[alignment.CasedToken], article: str):
+        self.cases = _CaseMap(tokens)
+        self.spaced_pairs = _spaced_pairs(article or "")
+
+    @classmethod
+    def of_article(cls, article: str) -> "Casing":
+        """The evidence of a raw article (its first ``CASE_EVIDENCE_CHARS`` characters)."""
+        return cls(alignment.cased_tokens(article[:CASE_EVIDENCE_CHARS]) if article else (), article)
+
+    def readable(self, sentences: Sequence[str]) -> List[str]:
+        """See ``readable``."""
+        return [_detokenize(_capitalise_first(self.cases.case_sentence(tokens)), self.spaced_pairs)
+                for tokens in _sentences(sentences)]
+
+
 def readable(sentences: Sequence[str], article: str = "") -> List[str]:
     """Normalized sentences (a model's output) -> the sentences a person reads: detokenized,
     cased as ``article`` (the raw text the person gave) writes its words, each starting with a
     capital.  Without an article only sentence starts, ``I`` and weekdays/months are cased."""
-    cases = _CaseMap(article or "")
-    spaced_pairs = _spaced_pairs(article or "")
-    out = []
-    for tokens in _sentences(sentences):
-        out.append(_detokenize(_capitalise_first(cases.case_sentence(tokens)), spaced_pairs))
-    return out
+    return Casing.of_article(article).readable(sentences)
 
 
 # ---------------------------------------------------------------------------------------------

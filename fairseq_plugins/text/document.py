@@ -1,0 +1,149 @@
+"""One text, prepared once: from what a person pastes to what a model reads, and back.
+
+    doc = Document.prepare(article)               # masked=True for a model trained on masked numbers
+    pieces, total = doc.source_pieces(sp, 400)    # an abstractive model's source (pieces, before cutting)
+    source = doc.extractive_source(sp, 8192)      # an extractive model's source: whole sentences
+    written = doc.written(output_pieces, pieces, attention)   # the way back from a model's pieces
+    written.sentences                             # what a person reads
+    doc.verbatim([0, 4])                          # chosen sentences, as the raw text writes them
+
+Every model, the app, the evaluation harness and data preparation read a text through this
+object, so that cleaning happens in one place: ``Document.prepare`` normalizes once
+(``normalize.normalize_text``), and every other form is derived from that one result.
+
+- ``normalized``: the normal form (lowercased Penn Treebank tokens).  For a model trained on the
+  masked paper data (SumPubMed: numbers ``<dig>``, citations ``<cit>``, other bracketed text
+  removed) it is the normal form of the masked text, and ``numbers[k]`` is what the k-th
+  ``<dig>`` stands for (``masking.mask``).
+- ``sentences``: ``normalize.split_sentences(normalized)``, the sentences Lead-k, the oracle and
+  the extractive models choose from.
+- ``alignment`` (computed when first needed): each normalized character's raw character, which
+  gives each sentence its verbatim raw span (``verbatim``: case, spacing, quotes, and for a masked
+  document its real numbers and bracketed text) and the case evidence that ``readable`` writes
+  a model's words with.
+
+The way back from a model's pieces (``written``): masked numbers restored from the source
+``<dig>`` the decoder attended to (``masking.restore``), pieces decoded, sentences split, a last
+sentence that the length limit cut off left out, then cased and detokenized
+(``readable.Casing``) with this document's evidence.
+"""
+import functools
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple
+
+from . import alignment, extraction, masking, normalize, readable
+
+__all__ = ["Document", "Written", "whole_sentences"]
+
+
+def whole_sentences(sentences: Sequence[str]) -> Tuple[List[str], bool]:
+    """(the sentences without a last one the length limit cut off, whether one was left out); a
+    lone sentence is kept even when cut off, so a summary is never emptied."""
+    sentences = list(sentences)
+    if len(sentences) > 1 and normalize.is_cut_off(sentences[-1]):
+        return sentences[:-1], True
+    return sentences, False
+
+
+@dataclass
+class Written:
+    """A model's output on its way back to a reader."""
+
+    normalized: List[str]  # whole sentences in the normal form, numbers restored: what ROUGE scores
+    sentences: List[str]  # what a person reads: cased and detokenized
+    numbers_restored: int  # <dig> symbols the model wrote, each given a number of the document
+    cut_off_dropped: bool  # the last sentence was cut off by the length limit and is left out
+
+
+class Document:
+    """A raw text and the forms a model reads of it (see the module docstring)."""
+
+    def __init__(self, raw: str, normalized: str, hidden: Optional[masking.Masked] = None):
+        self.raw = raw
+        self.normalized = normalized
+        self.hidden = hidden  # the masked text that was normalized, for a masked document
+        self.numbers = hidden.numbers if hidden is not None else None  # None: not masked
+
+    @classmethod
+    def prepare(cls, raw, masked: bool = False) -> "Document":
+        """Anything a person pastes (str; bytes as UTF-8; None as "") -> its Document, normalized
+        once; ``masked``: read as the masked paper data (``masking.mask`` first)."""
+        raw = normalize._as_text(raw)
+        if not masked:
+            return cls(raw, normalize.normalize_text(raw))
+        hidden = masking.mask(raw)
+        return cls(raw, normalize.normalize_text(hidden.text), hidden)
+
+    @property
+    def masked(self) -> bool:
+        return self.numbers is not None
+
+    @functools.cached_property
+    def sentences(self) -> List[str]:
+        return normalize.split_sentences(self.normalized)
+
+    def lead(self, k: int) -> List[str]:
+        """The first k sentences (the Lead-k baseline)."""
+        return self.sentences[:k]
+
+    # -- what a model reads --------------------------------------------------------------------
+
+    def source_pieces(self, sp, max_pieces: Optional[int]) -> Tuple[str, int]:
+        """(space-joined pieces, cut to ``max_pieces``; the pieces before cutting): an
+        abstractive model's source, as ``normalize.prepare_source`` prepared its training data."""
+        return normalize.prepare_source(self.normalized, sp, max_pieces, normalized=True)
+
+    def extractive_source(self, sp, max_pieces: Optional[int]) -> extraction.Source:
+        """The leading whole sentences that fit in ``max_pieces`` (``extraction.read_source``)."""
+        return extraction.read_source(sp, self.sentences, max_pieces)
+
+    # -- the way back ---------------------------------------------------------------------------
+
+    @functools.cached_property
+    def alignment(self) -> alignment.Alignment:
+        if self.hidden is None:
+            return alignment.align(self.raw, self.normalized)
+        # a masked document's normal form is aligned with the masked text it was made from (the
+        # two differ only where normalization changed something), then through the masking's
+        # own record of where each masked character came from, to the raw text
+        inner = alignment.align(self.hidden.text, self.normalized)
+        origin = self.hidden.origin
+        return alignment.Alignment(self.normalized, self.raw, [origin[i] if i >= 0 else -1 for i in inner.to_raw])
+
+    @functools.cached_property
+    def _spans(self) -> List[Optional[Tuple[int, int]]]:
+        return [span for _, span in alignment.sentence_spans(self.alignment)]
+
+    def verbatim(self, indices: Sequence[int]) -> List[str]:
+        """Sentences (by index into ``sentences``) as the raw text writes them; a sentence with no
+        raw counterpart in its normalized form."""
+        out = []
+        for i in indices:
+            span = self._spans[i]
+            out.append(self.raw[span[0]:span[1]] if span else self.sentences[i])
+        return out
+
+    @functools.cached_property
+    def casing(self) -> readable.Casing:
+        tokens = alignment.tokens_in_case(self.alignment, readable.CASE_EVIDENCE_CHARS)
+        return readable.Casing(tokens, self.raw)
+
+    def readable(self, sentences: Sequence[str]) -> List[str]:
+        """Normalized sentences (a model's) -> what a person reads, cased as this text writes its
+        words (``readable.readable``)."""
+        return self.casing.readable(sentences)
+
+    def written(self, output_pieces: str, source_pieces: str, attention=None) -> Written:
+        """A model's output pieces (space-joined, without ``</s>``) -> whole sentences a person
+        reads.  ``source_pieces``: what the model read (``source_pieces``); ``attention``: the
+        decoder's alignment, source positions x output positions (fairseq's
+        ``hypo["attention"]``), which tells a masked document's numbers apart."""
+        output = output_pieces.split()
+        restored = 0
+        if self.masked:
+            restored = masking.count_number_symbols(output)
+            output = masking.restore(output, source_pieces.split(), self.numbers, attention)
+        decoded = normalize.decode_pieces(" ".join(output))
+        sentences = normalize.unjoin(masking.unpad(decoded) if self.masked else decoded)
+        sentences, dropped = whole_sentences(sentences)
+        return Written(sentences, self.readable(sentences), restored, dropped)
