@@ -2,8 +2,8 @@
 
     python -m app.demo [--host 127.0.0.1] [--port 7860] [--model-dir DIR] [--share]
 
-Paste an article (or upload a .txt, .md or .pdf file), pick a system (the shipped Fastformer
-model ``app/model/``, any ``*.pt`` checkpoint under ``--model-dir``, or the Lead-3 baseline), set
+Paste an article (or upload a .txt, .md or .pdf file), pick a system (one of the four Fastformer
+models shipped in ``app/``, any ``*.pt`` checkpoint under ``--model-dir``, or the Lead-3 baseline), set
 the beam search and get a summary with its token counts, whether the input was truncated to the
 model's maximum source length, and the time taken.
 
@@ -74,8 +74,9 @@ DESCRIPTION = (
 )
 
 # The same CNN article (the fifth of ../shared/data/cnndm/raw_articles.jsonl, the start of each
-# summary), as the page showed it before issue 15, as the abstractive model reads now, and as the
-# default extractive model gives it (README "What a person reads" and "The extractive news model").
+# summary), in the abstractive model's own lower-case, tokenized form, as the page shows it now
+# (cased and detokenized), and as the default extractive model gives it (docs/app.md, "What a
+# person reads", and docs/models.md, "The extractive news model").
 BEFORE_AFTER = """\
 The start of each summary of the same CNN article (John Travolta on a Scientology documentary):
 

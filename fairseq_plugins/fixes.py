@@ -255,7 +255,7 @@ class AtomicCopyPathManager(PathManager):
 
     ``checkpoint_utils.save_checkpoint`` writes ``checkpoint_1_500.pt`` atomically (temporary file,
     then rename) but makes ``checkpoint_last.pt`` and ``checkpoint_best.pt`` with a plain
-    ``PathManager.copy``: a run killed during that copy (a session ending, an out-of-memory kill,
+    ``PathManager.copy``: a run killed during that copy (a machine shut down, an out-of-memory kill,
     SIGKILL) leaves a truncated ``checkpoint_last.pt``, and the same command can no longer resume.
     Copying to a temporary file next to the target and renaming it over the target keeps the old
     file until the new one is complete. Remote (``scheme://``) targets keep fairseq's copy."""

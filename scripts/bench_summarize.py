@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Seconds and peak memory to summarize a ~4,000-word paper with a model bundle, as a user of
-the app gets them (issue 16 item 5: at most 15 s with beam 4 on these 2 cores, under 2 GB).
+the app gets them (the targets: at most 15 s with beam 4 on 2 CPU cores, under 2 GB).
 
     python scripts/bench_summarize.py                                   # app/model_papers, 4,000 words
     python scripts/bench_summarize.py --data ../shared/data/sumpubmed/valid.jsonl.gz --runs 5

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Speed and memory benchmarks of the encoders, the Fastformer layer and decoding (issue #7).
+"""Speed and memory benchmarks of the encoders, the Fastformer layer, decoding and whole papers.
 
     python scripts/benchmark.py --quick                       # smoke run, a few minutes
     python scripts/benchmark.py --out bench-out --update-docs # the full run, refreshes docs/benchmarks.md
     python scripts/benchmark.py --sections sweep,roofline --lengths 512,4096
 
-Sections (--sections, comma-separated; numbers are the issue's):
+Sections (--sections, comma-separated; the numbers are those of docs/benchmarks.md's sections):
     sweep     (1) every registered encoder, time per token for training (forward + backward) and
                   inference and peak memory, lengths 128 .. 65,536, same number of tokens per batch
     layers    (1) one Fastformer encoder layer against fairseq's TransformerEncoderLayer
@@ -16,10 +16,10 @@ Sections (--sections, comma-separated; numbers are the issue's):
     generate  (4) fairseq-generate throughput at 400 / 2,048 / 4,096 source tokens, beam 4,
                   trigram blocking, and the share of time spent blocking trigrams
     roofline  (5) bytes the Fastformer attention core moves against the copy bandwidth
-    papers    (issue 16) whole scientific papers: training articles per second (fp32 and bf16
+    papers    (6) whole scientific papers: training articles per second (fp32 and bf16
                   autocast) and generation seconds per paper (beam 4, 350 pieces) of five encoders
                   with the same copy decoder at 1,024 .. 8,192 source pieces (scripts/bench/papers.py)
-    (also: 1 = sweep,layers; 4 or decoding = steps,generate; all = the seven sections of issue 7,
+    (also: 1 = sweep,layers; 4 or decoding = steps,generate; all = the seven speed sections,
     without papers, which runs only when named)
 
     python scripts/benchmark.py --sections papers --quick --out /tmp/papers    # a few minutes
@@ -45,10 +45,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-ISSUE7_SECTIONS = ["sweep", "layers", "peers", "breakdown", "steps", "generate", "roofline"]
-SECTIONS = ISSUE7_SECTIONS + ["papers"]
-# `all` is issue 7's run; the papers study (hours of CPU) runs when named
-GROUPS = {"1": ["sweep", "layers"], "2": ["peers"], "3": ["breakdown"], "4": ["steps", "generate"], "decoding": ["steps", "generate"], "5": ["roofline"], "all": ISSUE7_SECTIONS}
+SPEED_SECTIONS = ["sweep", "layers", "peers", "breakdown", "steps", "generate", "roofline"]
+SECTIONS = SPEED_SECTIONS + ["papers"]
+# `all` is the speed sections' run; the papers study (hours of CPU) runs when named
+GROUPS = {"1": ["sweep", "layers"], "2": ["peers"], "3": ["breakdown"], "4": ["steps", "generate"], "decoding": ["steps", "generate"], "5": ["roofline"], "all": SPEED_SECTIONS}
 PEERS = ["fastformer", "fast-transformer-pytorch", "local", "local-attention", "transformer", "torch-sdpa"]
 PEER_PACKAGES = {"fast-transformer-pytorch": "fast_transformer_pytorch", "local-attention": "local_attention"}
 
@@ -425,7 +425,6 @@ def main(argv=None) -> int:
     if cfg["threads"]:
         env["OMP_NUM_THREADS"] = str(cfg["threads"])
     results = {
-        "issue": 7,
         "started": datetime.datetime.now().isoformat(timespec="seconds"),
         "machine": machine_info(env),
         "config": cfg,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 16's equal-CPU-budget study on SumPubMed: each encoder trained for the same CPU time with the
+# The equal-CPU-budget study of encoders on SumPubMed: each encoder trained for the same CPU time with the
 # same recipe (papers_cpu: decoder, copy head, data, seed), then all scored on the same valid papers
 # with the same decoding, beside lead-k and the oracle (docs/papers.md).
 #

@@ -178,7 +178,7 @@ _PAPERS = replace(
            " trained 0.21 h on one H100); on CPU pass a smaller --max-tokens.",),
 )
 
-# The equal-CPU-budget study on SumPubMed (issue 16, scripts/papers_study.sh): the papers recipe
+# The equal-CPU-budget study of encoders on SumPubMed (scripts/papers_study.sh): the papers recipe
 # for 2 CPU cores: fp32 (bf16 autocast is 10-20x slower on AVX2-only CPUs, docs/papers.md), about
 # 16k source tokens a batch (2 whole papers, or 16 cut at 1,024 pieces), a warm-up that fits
 # the few hundred updates an hour gives, and an hour of training time per encoder.

@@ -269,9 +269,9 @@ def check_before_start(recipe_name: str, data_bin: str, save_dir: str, extra: Se
 
 def _die_with_parent(parent: int) -> None:
     """Linux: have the kernel SIGKILL this worker when the torchrun agent that started it dies.
-    The agent starts each worker in a session of its own, so without this a SIGKILL of the agent
-    (or of the launching shell's process group) leaves the workers training, and a restarted run
-    would train next to them in the same save directory."""
+    The agent starts each worker in a process group of its own (setsid), so without this a SIGKILL
+    of the agent (or of the launching shell's process group) leaves the workers training, and a
+    restarted run would train next to them in the same save directory."""
     if not sys.platform.startswith("linux"):
         return
     try:

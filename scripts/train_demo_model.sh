@@ -7,8 +7,8 @@
 #   HOURS=3 scripts/train_demo_model.sh         # a longer budget (resumes a finished 2-hour run)
 #
 # Resumable: training stops after HOURS of *cumulative* training time (fairseq's
-# --stop-time-hours counts across restarts), so run it in the background and, if the session
-# ends, run the same command again: it continues from checkpoints/$NAME/checkpoint_last.pt.
+# --stop-time-hours counts across restarts), so run it in the background and, if it is stopped
+# (a logout, a reboot, a kill), run the same command again: it continues from checkpoints/$NAME/checkpoint_last.pt.
 # Settings (environment): DATA, NAME [cpu_budget_conv], HOURS [2], LR [1e-3], WARMUP [800],
 #   MAX_TOKENS [6000], VOCAB [8000], MAX_SOURCE [400], MAX_TARGET [100], AVERAGE [3],
 #   SAVE_EVERY [500], LOG_INTERVAL [25], KEEP [-1: all, about 84 MB each], PREPARE_ONLY [0; 1: prepare the data and stop],
@@ -41,8 +41,9 @@ OUT="${OUT:-$ROOT/app/model}"
 # Fastformer encoder (3 layers sharing one attention module, each preceded by a kernel-7 depthwise
 # convolution: additive attention alone gives a position no view of its neighbours), softmax
 # decoder self-attention, pointer-generator copying from the last cross-attention; the CS224N
-# "small" size otherwise. bf16 autocast makes a training step about 1.5x faster on this CPU
-# (AVX512-BF16), so the same budget sees about 1.5x more articles; see docs/cpu_budget.md.
+# "small" size otherwise. bf16 autocast makes a training step about 1.5x faster on a CPU
+# with AVX512-BF16 (the 2-core AMD EPYC it was measured on), so the same budget sees about 1.5x
+# more articles; see docs/cpu_budget.md.
 MODEL_ARGS="${MODEL_ARGS:---arch fastformer_conv_small --decoder-self-attention softmax --copy-attention --dropout 0.1 --autocast-bf16}"
 WORK="${WORK:-$ROOT}"
 SPM_MODEL="${SPM_MODEL:-}"

@@ -234,7 +234,7 @@ def test_the_run_block_lists_every_rerun_with_its_models_and_its_sections_budget
     ]
 
 
-# ------------------------------------------------------------------ section papers (issue 16)
+# ------------------------------------------------------------------ section papers (whole papers)
 
 PAPERS_TINY = ["--sections", "papers", "--models", "fastformer_conv_small,transformer_small", "--papers-lengths", "64",
                "--papers-tokens", "128", "--papers-target", "12", "--papers-vocab", "200", "--papers-model-args",
@@ -261,7 +261,7 @@ def test_papers_quick_run_on_tiny_models(tmp_path):
         assert gen["status"] == "ok" and gen["seconds_per_paper"] == gen["median_s"] > 0
         assert gen["summary_pieces"] == [12]  # min_len = max_len: every encoder writes as much
         assert all(p[mode]["wall_s"] > 0 for mode in sec["modes"])  # each mode's own worker process
-    # the issue's targets, Fastformer / transformer at the length nearest 4,096
+    # the papers targets, Fastformer / transformer at the length nearest 4,096
     papers_targets = [t for t in results["targets"] if "transformer_small" in t["target"]]
     assert [t["target"].split(", ")[0] for t in papers_targets] == ["training articles per second"] * 2 + ["generation speed per paper"]
     conv, transformer = sec["points"]
@@ -272,14 +272,15 @@ def test_papers_quick_run_on_tiny_models(tmp_path):
     # --update-docs: only the papers block changes
     docs = tmp_path / "docs"
     docs.mkdir()
-    page = (f"# Page\n\n{report.BEGIN}\nissue 7 tables\n{report.END}\n\nmiddle\n\n"
+    page = (f"# Page\n\n{report.BEGIN}\nspeed tables\n{report.END}\n\nmiddle\n\n"
             f"{report.PAPERS_BEGIN}\nold papers\n{report.PAPERS_END}\n\nafter\n")
     (docs / "benchmarks.md").write_text(page)
     report.update_docs(results, out, docs)
     text = (docs / "benchmarks.md").read_text()
-    assert "issue 7 tables" in text and "old papers" not in text and text.rstrip().endswith("after")
+    assert "speed tables" in text and "old papers" not in text and text.rstrip().endswith("after")
     assert text.index(report.PAPERS_BEGIN) < text.index("### 6. Whole papers") < text.index(report.PAPERS_END)
-    assert not (docs / "benchmarks.json").exists()  # the issue 7 run's numbers are left alone
+    assert "issue" not in text.lower()  # the generated block names what was measured, nothing else
+    assert not (docs / "benchmarks.json").exists()  # the speed sections' numbers are left alone
     assert json.loads((docs / "benchmarks_papers.json").read_text())["sections"].keys() == {"papers"}
 
 

@@ -1,4 +1,4 @@
-"""The convolution ablations of issue 16: encoder self-attention "none" (each layer is the local
+"""The convolution ablations: encoder self-attention "none" (each layer is the local
 convolution + FFN: conv_only_small) and the transformer with the same convolution
 (transformer_conv_small). What each position can see, padding, parameters, the refusal of an
 encoder with neither attention nor convolution, training and decoding of a tiny model."""

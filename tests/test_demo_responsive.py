@@ -1,4 +1,4 @@
-"""The page stays responsive while papers are summarized (issue 16 item 5): the demo built by
+"""The page stays responsive while papers are summarized: the demo built by
 app.demo.build_demo with the tiny papers bundle, driven by gradio_client. While long-paper
 requests run, a short Lead-3 request must be answered first.
 

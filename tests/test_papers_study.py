@@ -1,4 +1,4 @@
-"""scripts/papers_study.sh (issue 16's equal-CPU-budget study): the rows it trains and evaluates,
+"""scripts/papers_study.sh (the equal-CPU-budget study of encoders on papers): the rows it trains and evaluates,
 all with the same recipe and decoding, the baselines, curves and table it ends with, and a clear
 error for a row it does not know."""
 import os

@@ -1,10 +1,10 @@
 """Records of an equal-budget study: what a trained and evaluated row leaves behind in the repository.
 
-A study row (scripts/papers_study.sh) trains for an hour and is scored on hundreds of papers, on a
-machine whose disk does not outlive the session: checkpoints and output directories are gone in the
-next one. So once a row is trained and evaluated, everything the study's table and curves need is
-kept as one small JSON record, ``docs/papers_study/ROW.json``, and later sessions train only the
-rows that have none. A record holds
+A study row (scripts/papers_study.sh) trains for an hour and is scored on hundreds of papers; the
+study may go on across several machines, or on a machine whose disk is wiped between runs, where
+checkpoints and output directories do not last. So once a row is trained and evaluated, everything
+the study's table and curves need is kept as one small JSON record, ``docs/papers_study/ROW.json``,
+and later runs of the study train only the rows that have none. A record holds
 
 - ``card``: what the row is and what its budget bought, from the checkpoint's own bookkeeping and
   fairseq's log: architecture, source pieces read, updates, training hours, papers seen, and the

@@ -1,4 +1,4 @@
-"""Section `papers` (issue 16, item 2): whole scientific papers on this machine. Training
+"""Section `papers`: whole scientific papers on the machine that runs it. Training
 articles per second and generation seconds per paper for five encoders with the same decoder,
 at 1,024 / 2,048 / 4,096 / 8,192 source pieces and ~350-piece targets (SumPubMed abstracts).
 

@@ -135,7 +135,7 @@ def targets(results: dict) -> List[dict]:
             if p["model"] == "fastformer_small":
                 add(f"causal Fastformer decoder step at position {last} / at {first}", growth, "<=", 1.2, f"beam {section(results, 'steps').get('beam')}", cpu=growth_cpu)
             else:
-                rows.append({"target": f"(reference) softmax decoder step at position {last} / at {first}", "measured": growth, "measured_cpu": growth_cpu, "op": "", "threshold": None, "pass": None, "where": "", "note": "the issue quotes about 10x"})
+                rows.append({"target": f"(reference) softmax decoder step at position {last} / at {first}", "measured": growth, "measured_cpu": growth_cpu, "op": "", "threshold": None, "pass": None, "where": "", "note": "about 10x expected"})
     # 5. generate
     gen = section(results, "generate")
     if gen.get("points"):
@@ -150,7 +150,7 @@ def targets(results: dict) -> List[dict]:
     if roof.get("rows"):
         worst = min(roof["rows"], key=lambda r: r["fraction_of_copy"])
         add("Fastformer attention core, fraction of copy bandwidth (smallest over shapes)", worst["fraction_of_copy"], ">=", 0.5, f"B={worst['batch']} N={worst['length']}")
-    # issue 16: whole papers, Fastformer against the transformer at 4,096 pieces
+    # whole papers: Fastformer against the transformer at 4,096 pieces
     papers_targets(results, add)
     return rows
 
@@ -371,7 +371,7 @@ def papers_markdown(results: dict) -> List[str]:
         return []
     extra = f"; added flags `{' '.join(sec['model_args'])}`" if sec.get("model_args") else ""
     return [
-        f"## 6. Whole papers: training and generation by encoder (issue 16; the `*_small` sizes, 3 + 3 layers, "
+        f"## 6. Whole papers: training and generation by encoder (the `*_small` sizes, 3 + 3 layers, "
         f"d 256, softmax decoder with copy attention, vocabulary {sec.get('vocab'):,}, {sec.get('target_length')}-piece "
         f"targets{extra})",
         f"Each mode of each point in its own process; medians of up to {sec.get('repeats')} timed calls after a warm-up, "
@@ -540,7 +540,7 @@ def only_sections(results: dict, names) -> dict:
 
 
 def update_docs(results: dict, out: Path, docs: Path) -> None:
-    """The issue 7 sections go between BEGIN and END (plots to docs/img, the run to
+    """The speed sections go between BEGIN and END (plots to docs/img, the run to
     benchmarks.json); the papers section between its own markers (its run to
     benchmarks_papers.json), so a papers-only run leaves the rest of the page alone."""
     img = docs / "img"

@@ -1,6 +1,6 @@
 """What a user waits for and how much memory it takes: one paper summarized by a model bundle
-through app.Summarizer with the bundle's own decoding preset (issue 16, item 5;
-scripts/bench_summarize.py is the command line).
+through app.Summarizer with the bundle's own decoding preset (scripts/bench_summarize.py is the
+command line).
 
 The paper: a --data JSON Lines file's articles (SumPubMed `valid`: bodies one sentence a line),
 whole sentences taken from the first articles until the word count is reached, or else toy
@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import List, Optional
 
-TARGET_SECONDS = 15.0  # issue 16: a 4,000-word paper in at most 15 s on the 2 cores ...
+TARGET_SECONDS = 15.0  # the target: a 4,000-word paper in at most 15 s on 2 CPU cores ...
 TARGET_PEAK_MB = 2048.0  # ... with a peak under 2 GB
 
 
@@ -104,7 +104,7 @@ def run_bundle(bundle: Path, text_path: Path, runs: int, threads: Optional[int] 
 
 
 def verdicts(record: dict) -> dict:
-    """The issue's two targets for a measured bundle: {name: (measured, goal, met)}."""
+    """The two targets for a measured bundle (seconds and peak memory): {name: (measured, goal, met)}."""
     return {
         "seconds": (record["median_s"], f"<= {TARGET_SECONDS:g} s", record["median_s"] <= TARGET_SECONDS),
         "peak memory": (record["peak_rss_mb"], f"< {TARGET_PEAK_MB / 1024:g} GB", record["peak_rss_mb"] < TARGET_PEAK_MB),
