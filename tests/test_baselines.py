@@ -266,7 +266,7 @@ def test_input_conv_memory_and_cross_attention_are_shortened():
     model = build("input_conv_transformer_small", **TINY)
     src, lengths, prev = batch(task, bsz=3, src_len=13)  # lengths 13, 11, 9, left-padded
     out = model.encoder(src, lengths)
-    memory, mask = out["memory"][0], out["memory_padding_mask"][0]
+    memory, mask = out["encoder_out"][0].transpose(0, 1), out["encoder_padding_mask"][0]  # (B, S', C), (B, S')
     assert memory.shape == (3, 4, 32)
     assert (~mask).sum(1).tolist() == [4, 3, 3]
     state = {}

@@ -77,13 +77,17 @@ def test_beam_search_output_equals_the_per_hypothesis_gather(monkeypatch, decode
         with torch.no_grad():
             return [[(h["tokens"].tolist(), float(h["score"])) for h in hyps] for hyps in generator.generate([model], sample)]
 
+    assert model.encoder.beam_groups  # the model turned them on for its own decoder
     grouped = run()
-    monkeypatch.setattr(beam_groups, "regroup", per_hypothesis_gather)
+    model.encoder.beam_groups = False  # fairseq's rows, one per hypothesis; the decoder's keys still grouped
+    plain_encoder = run()
+    monkeypatch.setattr(beam_groups, "regroup", per_hypothesis_gather)  # the decoder's keys per hypothesis too
     reference = run()
     # the same hypotheses; scores equal up to float rounding (the folded queries change matmul shapes)
-    assert [[tokens for tokens, _ in hyps] for hyps in grouped] == [[tokens for tokens, _ in hyps] for hyps in reference]
-    for got, expected in zip(grouped, reference):
-        assert [score for _, score in got] == pytest.approx([score for _, score in expected], abs=1e-4)
+    for other in (plain_encoder, reference):
+        assert [[tokens for tokens, _ in hyps] for hyps in grouped] == [[tokens for tokens, _ in hyps] for hyps in other]
+        for got, expected in zip(grouped, other):
+            assert [score for _, score in got] == pytest.approx([score for _, score in expected], abs=1e-4)
     assert len({len(hyps[0][0]) for hyps in grouped}) > 1  # articles did finish at different steps
 
 
@@ -91,8 +95,19 @@ def test_encoder_output_stays_one_row_per_article_during_beam_search():
     task = FakeTask()
     model = build(task=task, encoder_embed_dim=32, decoder_embed_dim=32)
     src, lengths, _ = batch(task, bsz=3)
-    out = model.encoder(src, lengths)
-    out = model.encoder.reorder_encoder_out(out, torch.arange(3).repeat_interleave(4))
-    assert out["memory"][0].size(0) == 3 and int(out["beam_group"][0]) == 4
+    first = model.encoder(src, lengths, return_all_hiddens=True)
+    out = model.encoder.reorder_encoder_out(first, torch.arange(3).repeat_interleave(4))
+    assert out["encoder_out"][0] is first["encoder_out"][0] and int(out["beam_group"][0]) == 4  # nothing copied
     out = model.encoder.reorder_encoder_out(out, torch.tensor([3, 2, 1, 0, 4, 4, 4, 4, 9, 8, 10, 11]))
-    assert out["memory"][0].size(0) == 3 and int(out["beam_group"][0]) == 4
+    assert out["encoder_out"][0] is first["encoder_out"][0] and int(out["beam_group"][0]) == 4
+    # article 1 finished: every per-article entry keeps articles 0 and 2 (time-major ones along dim 1)
+    out = model.encoder.reorder_encoder_out(out, torch.tensor([0, 1, 2, 3, 8, 9, 10, 11]))
+    assert int(out["beam_group"][0]) == 4
+    keep = torch.tensor([0, 2])
+    for key in ("encoder_padding_mask", "encoder_embedding", "src_tokens", "src_lengths"):
+        assert torch.equal(out[key][0], first[key][0][keep]), key
+    for key in ("encoder_out", "encoder_states"):
+        assert len(out[key]) == len(first[key]) > 0
+        for got, expected in zip(out[key], first[key]):
+            assert torch.equal(got, expected[:, keep]), key
+            assert got.transpose(0, 1).is_contiguous()  # stored batch-major: the decoder reads it without a copy

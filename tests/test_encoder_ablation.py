@@ -98,7 +98,7 @@ def test_no_local_conv_skips_the_convolution_and_is_na_without_one(loaded):
     dataset = task.dataset("valid")
     net_input = dataset.collater([dataset[i] for i in range(4)])["net_input"]
     with torch.no_grad():
-        memory = {name: m.encoder(net_input["src_tokens"], net_input["src_lengths"])["memory"][0]
+        memory = {name: m.encoder(net_input["src_tokens"], net_input["src_lengths"])["encoder_out"][0]
                   for name, m in [("conv", with_conv), ("zeroed", zeroed), ("skipped", skipped)]}
     torch.testing.assert_close(memory["skipped"], memory["zeroed"])
     assert (memory["conv"] - memory["skipped"]).abs().max() > 0.1

@@ -134,8 +134,8 @@ def test_positions_cover_65536_source_tokens():
     src = torch.randint(task.dictionary.nspecial, 50, (1, 65536))
     with torch.no_grad():
         out = model.encoder(src)
-    memory = out["memory"][0]
-    assert memory.shape == (1, 65536, 16) and torch.isfinite(memory).all()
+    memory = out["encoder_out"][0]
+    assert memory.shape == (65536, 1, 16) and torch.isfinite(memory).all()
     # positions are distinct at the far end: the same token at two late positions differs
     emb = model.encoder.embed.positions(torch.full((1, 65536), 5))
     assert not torch.allclose(emb[0, -1], emb[0, -2])

@@ -12,12 +12,14 @@ encoder self-attention "none" drops SelfAttn, leaving convolution + FFN layers)
 
 `ENCODER_SELF_ATTENTION`, `DECODER_SELF_ATTENTION` and `ENCODER_INPUT_STAGE` are the one place
 that maps a mechanism's name to its module; everything else is shared, so two architectures
-differ only in what the tables give them. Tensors are batch-first throughout: (B, T, C).
+differ only in what the tables give them. Tensors are batch-first throughout: (B, T, C); only the
+encoder's output dictionary is fairseq's, time-major (T, B, C), so that fairseq's own decoders,
+ensembles and tools read our encoders as they read theirs (EfficientEncoder.forward).
 
 Sinusoidal positions have no length limit, so `--max-source-positions 65536` just works.
 """
 from dataclasses import dataclass, field, fields
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, List, Optional, Tuple
 
 import torch
 import torch.nn.functional as F
@@ -35,7 +37,7 @@ from fairseq.modules import SinusoidalPositionalEmbedding
 from torch import Tensor, nn
 
 from ..modules.additive_attention import INTERACTIONS, AdditiveAttention
-from ..modules.beam_groups import regroup_rows
+from ..modules.beam_groups import regroup, regroup_rows
 from ..modules.copy_generator import CopyGenerator
 from ..modules.depthwise_conv import DepthwiseConv
 from ..modules.local_attention import LocalAttention
@@ -267,8 +269,28 @@ class EncoderLayer(nn.Module):
 
 
 def beam_group(encoder_out: Dict[str, List[Tensor]]) -> int:
-    """How many consecutive hypothesis rows share each row of the encoder output."""
+    """How many consecutive hypothesis rows share each row of the encoder output (1 without a
+    "beam_group" entry: fairseq's one row per hypothesis)."""
     return int(encoder_out["beam_group"][0]) if "beam_group" in encoder_out else 1
+
+
+# fairseq's encoder-output entries that are time-major (T, B, C); every other tensor is batch-major
+TIME_MAJOR_ENTRIES = ("encoder_out", "encoder_states")
+
+
+def select_rows(encoder_out: Dict[str, List[Tensor]], index: Tensor) -> Dict[str, List[Tensor]]:
+    """The encoder output with batch rows `index`: fairseq's reorder_encoder_out, i.e. the
+    time-major entries gathered along dim 1 and the others along dim 0. A time-major tensor is
+    gathered through its batch-major view, so its storage stays batch-major (B, T, C) and the
+    decoder's transpose back is a contiguous view, as after EfficientEncoder.forward."""
+    return {
+        key: [
+            tensor.transpose(0, 1).index_select(0, index).transpose(0, 1)  # (T, B, C) -> (B', T, C) -> (T, B', C)
+            if key in TIME_MAJOR_ENTRIES else tensor.index_select(0, index)  # (B', ...)
+            for tensor in tensors
+        ]
+        for key, tensors in encoder_out.items()
+    }
 
 
 def token_embedding(dictionary, embed_dim: int) -> nn.Embedding:
@@ -290,15 +312,36 @@ class EmbeddingStack(nn.Module):
         self.dropout = nn.Dropout(cfg.dropout)
 
     def forward(self, tokens: Tensor, incremental_state=None) -> Tensor:
+        return self.embed_with_tokens(tokens, incremental_state)[0]
+
+    def embed_with_tokens(self, tokens: Tensor, incremental_state=None) -> Tuple[Tensor, Tensor]:
+        """-> (x, token embedding): x (B, T, C) as `forward` returns it, and scale * embed(tokens)
+        (B, T, C), before positions and dropout (what fairseq reports as "encoder_embedding")."""
         positions = self.positions(tokens, incremental_state=incremental_state)  # (B, T, C); (B, 1, C) when decoding
         if incremental_state is not None:
             tokens = tokens[:, -1:]  # (B, 1): decoding embeds only the newest token, O(1) per step
-        return self.dropout(self.scale * self.embed_tokens(tokens) + positions)
+        embedding = self.scale * self.embed_tokens(tokens)
+        return self.dropout(embedding + positions), embedding
 
 
 class EfficientEncoder(FairseqEncoder):
-    def __init__(self, cfg, dictionary, embed_tokens: nn.Embedding):
+    """The encoder of every architecture here; its output is the dictionary fairseq's
+    TransformerEncoder returns (see `forward`), so fairseq's TransformerDecoder, an ensemble or an
+    alignment tool can read it.
+
+    Beam groups (modules/beam_groups.py): under beam search the output can stay one row per
+    article, with only a "beam_group" entry saying how many consecutive hypothesis rows read each
+    row, instead of being copied to one row per hypothesis at every step; at 4,096 source tokens
+    that copy costs more than a decoder step, so it is what makes whole-paper decoding affordable.
+    Only a decoder that reads the grouping can use it (EfficientDecoder: `reads_beam_groups`), so
+    it is off unless `beam_groups` is set: EfficientTransformerModel sets it from its decoder when
+    the model is built. A bare encoder, or one under any other decoder, keeps fairseq's semantics
+    (rows index-selected, one per hypothesis).
+    """
+
+    def __init__(self, cfg, dictionary, embed_tokens: nn.Embedding, beam_groups: bool = False):
         super().__init__(dictionary)
+        self.beam_groups = beam_groups
         self.padding_idx = dictionary.pad()
         self.max_source_positions = cfg.max_source_positions
         self.embed = EmbeddingStack(embed_tokens, self.padding_idx, cfg.max_source_positions, cfg)
@@ -309,32 +352,65 @@ class EfficientEncoder(FairseqEncoder):
         self.layers = nn.ModuleList(EncoderLayer(attention, cfg) for attention in attentions)
         self.final_norm = None if cfg.post_norm else nn.LayerNorm(cfg.encoder_embed_dim)
 
-    def forward(self, src_tokens: Tensor, src_lengths: Optional[Tensor] = None, **kwargs):
-        """src_tokens (B, S) -> memory (B, S', C) with S' = S unless the input stage shortens it."""
+    def forward(self, src_tokens: Tensor, src_lengths: Optional[Tensor] = None, return_all_hiddens: bool = False,
+                **kwargs) -> Dict[str, List[Tensor]]:
+        """src_tokens (B, S) -> fairseq's encoder output (TransformerEncoder.forward_scriptable),
+        every entry a list, S' = S unless the input stage shortens the source:
+
+            encoder_out           [(S', B, C)] the last layer's output, final LayerNorm, padded slots 0
+            encoder_padding_mask  [(B, S')] True = padding
+            encoder_embedding     [(B, S, C)] the scaled token embedding, before positions
+            encoder_states        with return_all_hiddens: [(S', B, C)] the first layer's input and
+                                  every layer's output (before the final LayerNorm); else []
+            fc_results            []
+            src_tokens            [(B, S)] (fairseq leaves it empty; the copy head reads it)
+            src_lengths           [(B, 1)] non-padding source tokens (int32), as fairseq counts them
+            beam_group            [0-dim] hypothesis rows per stored row, only with `beam_groups`
+
+        The time-major tensors are transposed views of batch-major ones, so a decoder that works
+        batch-first gets them back without a copy. src_lengths is recounted from the tokens, as
+        fairseq does."""
         padding_mask = src_tokens.eq(self.padding_idx)  # (B, S), True = padding
-        x = self.embed(src_tokens)
+        x, embedding = self.embed.embed_with_tokens(src_tokens)  # (B, S, C) each
         if self.input_stage is not None:
-            x, padding_mask = self.input_stage(x, padding_mask)
+            x, padding_mask = self.input_stage(x, padding_mask)  # (B, S', C), (B, S')
+        states = [x] if return_all_hiddens else []
         for layer in self.layers:
             x = layer(x, padding_mask)
+            if return_all_hiddens:
+                states.append(x)
         if self.final_norm is not None:
             x = self.final_norm(x)
         x = x.masked_fill(padding_mask[..., None], 0.0)  # padded slots carry nothing downstream
-        return {
-            "memory": [x],  # (B, S', C)
-            "memory_padding_mask": [padding_mask],  # (B, S')
+        out = {
+            "encoder_out": [x.transpose(0, 1)],  # (B, S', C) -> (S', B, C), a view
+            "encoder_padding_mask": [padding_mask],  # (B, S')
+            "encoder_embedding": [embedding],  # (B, S, C)
+            "encoder_states": [state.transpose(0, 1) for state in states],  # (B, S', C) -> (S', B, C) each, views
+            "fc_results": [],
             "src_tokens": [src_tokens],  # (B, S)
-            "beam_group": [torch.tensor(1)],  # hypothesis rows per stored row (beam_groups.py)
+            "src_lengths": [src_tokens.ne(self.padding_idx).sum(dim=1, dtype=torch.int32).reshape(-1, 1)],  # (B,) -> (B, 1)
         }
+        if self.beam_groups:
+            out["beam_group"] = [torch.tensor(1)]  # hypothesis rows per stored row (beam_groups.py)
+        return out
 
     @torch.jit.export
     def reorder_encoder_out(self, encoder_out: Dict[str, List[Tensor]], new_order: Tensor):
-        """Beam search moved hypotheses: the per-article tensors stay one row per article and only
-        the grouping changes (beam_groups.regroup), unless new_order mixes articles' rows."""
-        # every entry is a one-tensor list, fairseq's encoder-output convention
-        rows, group = regroup_rows({key: value[0] for key, value in encoder_out.items() if key != "beam_group"},
-                                   new_order, beam_group(encoder_out))
-        return dict({key: [tensor] for key, tensor in rows.items()}, beam_group=[torch.tensor(group)])
+        """Beam search moved hypotheses: hypothesis row r now continues row new_order[r].
+
+        Without a "beam_group" entry this is fairseq's reorder (`select_rows`: encoder_out and
+        encoder_states gathered along dim 1, the rest along dim 0). With one, the rows stay one
+        per article and only the grouping changes (beam_groups.regroup); rows are gathered only
+        when new_order drops or mixes articles."""
+        if "beam_group" not in encoder_out:
+            return select_rows(encoder_out, new_order)
+        rows = {key: value for key, value in encoder_out.items() if key != "beam_group"}
+        stored_rows = rows["encoder_padding_mask"][0].size(0)
+        index, group = regroup(new_order, beam_group(encoder_out), stored_rows)
+        if index is not None:
+            rows = select_rows(rows, index)
+        return dict(rows, beam_group=[torch.tensor(group)])
 
     def max_positions(self) -> int:
         return self.max_source_positions
@@ -367,8 +443,14 @@ class DecoderLayer(nn.Module):
         self_cache = self.cache(incremental_state, "self_attention")
         x = self.self_attention(x, None, cache=self_cache)
         cross_cache = self.cache(incremental_state, "cross_attention")
-        if cross_cache is not None and "group" not in cross_cache:
-            cross_cache["group"] = torch.tensor(memory_group)  # the keys' rows follow the memory's
+        if cross_cache is not None:
+            if "group" not in cross_cache:  # the first step: keys and values are projected from this memory
+                cross_cache["group"] = torch.tensor(memory_group)
+                cross_cache["padding_mask"] = memory_padding_mask  # (B / memory_group, S')
+            # Later steps read the cached keys with the rows and grouping reorder_incremental_state
+            # gave them, not the encoder output's: the two agree when the encoder groups its rows
+            # too, but an encoder with fairseq's per-hypothesis rows (beam groups off) has more.
+            memory_group, memory_padding_mask = int(cross_cache["group"]), cross_cache["padding_mask"]
         residual = x
         query = x if self.post_norm else self.cross_norm(x)
         y, weights = self.cross_attention.attend(
@@ -385,8 +467,8 @@ class DecoderLayer(nn.Module):
 
     def reorder_incremental_state(self, incremental_state, new_order: Tensor):
         """Beam search moved hypotheses: the self-attention state (one row per hypothesis) is
-        gathered; the cross-attention keys and values (one row per article) are regrouped exactly
-        as the encoder output is (EfficientEncoder.reorder_encoder_out)."""
+        gathered; the cross-attention keys, values and padding mask (one row per article) are
+        regrouped as EfficientEncoder.reorder_encoder_out regroups a grouped encoder output."""
         cache = self.get_incremental_state(incremental_state, "self_attention")
         if cache:
             reordered = {key: value.index_select(0, new_order) for key, value in cache.items()}
@@ -399,6 +481,13 @@ class DecoderLayer(nn.Module):
 
 
 class EfficientDecoder(FairseqIncrementalDecoder):
+    """Reads fairseq's encoder output (EfficientEncoder.forward): "encoder_out",
+    "encoder_padding_mask", and "src_tokens" for the copy head; with a "beam_group" entry, each
+    of their rows serves that many consecutive hypothesis rows (modules/beam_groups.py)."""
+
+    # EfficientTransformerModel turns on its encoder's beam groups for a decoder that reads them
+    reads_beam_groups = True
+
     def __init__(self, cfg, dictionary, embed_tokens: nn.Embedding, tie_output: bool):
         super().__init__(dictionary)
         self.max_target_positions = cfg.max_target_positions
@@ -431,8 +520,12 @@ class EfficientDecoder(FairseqIncrementalDecoder):
 
     def extract_features(self, prev_output_tokens: Tensor, encoder_out=None, incremental_state=None, **kwargs):
         """prev_output_tokens (B, T) -> features (B, T, C) (T = 1 when decoding incrementally)."""
-        memory = encoder_out["memory"][0]  # (B / group, S', C): one row per article under beam search
-        memory_padding_mask = encoder_out["memory_padding_mask"][0]  # (B / group, S')
+        # (S', B / group, C) -> (B / group, S', C): one row per article under beam search. Our
+        # encoder keeps the storage batch-major (forward and reorder_encoder_out), so this is a
+        # contiguous view; another encoder's time-major tensor is read once per article anyway,
+        # by the cross-attention's key and value projections, whose results are cached.
+        memory = encoder_out["encoder_out"][0].transpose(0, 1)
+        memory_padding_mask = encoder_out["encoder_padding_mask"][0]  # (B / group, S')
         group = beam_group(encoder_out)
         x = self.embed(prev_output_tokens, incremental_state)
         # Last-layer cross-attention weights: copied from by the pointer-generator, and reported
@@ -489,6 +582,9 @@ class EfficientTransformerModel(FairseqEncoderDecoderModel):
     def __init__(self, encoder, decoder, autocast_bf16: bool = False):
         super().__init__(encoder, decoder)
         self.autocast_bf16 = autocast_bf16
+        if isinstance(encoder, EfficientEncoder):
+            # beam groups only for a decoder that reads them; any other gets fairseq's per-hypothesis rows
+            encoder.beam_groups = getattr(decoder, "reads_beam_groups", False)
 
     def forward(self, src_tokens, src_lengths, prev_output_tokens, **kwargs):
         # Only while training: the weights stay fp32, so evaluation needs no cast and beam search
@@ -625,8 +721,8 @@ LOCAL = dict(encoder_self_attention="local")  # blocks of --local-block-size (50
 SHIFTED_LOCAL = dict(encoder_self_attention="shifted_local")  # odd layers shifted by 25
 INPUT_CONV = dict(encoder_self_attention="softmax", encoder_input_stage="strided_conv")  # N -> N/4
 MEMORY_COMPRESSED = dict(encoder_self_attention="memory_compressed")  # keys, values N -> N/4
-# the convolution ablations (issue 16): what the attention adds beyond the kernel-7 convolution
-# of fastformer_conv_small, and the same convolution given to the transformer
+# the convolution ablations: what the attention adds beyond the kernel-7 convolution of
+# fastformer_conv_small (no attention at all), and the same convolution given to the transformer
 CONV_ONLY = dict(encoder_self_attention="none", encoder_local_conv=7)
 TRANSFORMER_CONV = dict(encoder_self_attention="softmax", encoder_local_conv=7)
 

@@ -140,7 +140,8 @@ class ExtractiveSummarizer(BaseFairseqModel):
 
     def forward(self, src_tokens: Tensor, src_lengths: Optional[Tensor] = None, **kwargs) -> Tuple[Tensor, Tensor]:
         """-> (logits (B, S), padding_mask (B, S)): one score per sentence of each source."""
-        memory = self.encoder(src_tokens, src_lengths)["memory"][0]  # (B, T, C)
+        # fairseq's time-major encoder output, (T, B, C) -> (B, T, C): a view of the batch-major tensor
+        memory = self.encoder(src_tokens, src_lengths)["encoder_out"][0].transpose(0, 1)
         sentences, padding_mask = self.pool(memory, src_tokens)  # (B, S, C), (B, S)
         logits = self.scorer(sentences, padding_mask)  # (B, S)
         return logits.masked_fill(padding_mask, float("-inf")), padding_mask

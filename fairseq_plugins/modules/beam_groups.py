@@ -2,10 +2,11 @@
 
 Beam search keeps `beam` hypotheses of every article in consecutive rows and, at every step,
 reorders the decoder state with `new_order` (row r continues the prefix of row new_order[r]).
-Everything computed from the source alone (the encoder memory, its padding mask, the source
-tokens, the cross-attention keys and values) is identical across the hypotheses of an article,
-yet the usual `index_select(0, new_order)` copies all of it, B x beam x S x C numbers, at every
-step: at 4,096 source tokens that copy costs more than the decoder step itself.
+Everything computed from the source alone (the encoder output: its states, padding mask, token
+embedding, source tokens and lengths; the cross-attention keys and values) is identical across
+the hypotheses of an article, yet the usual `index_select(0, new_order)` copies all of it,
+B x beam x S x C numbers, at every step: at 4,096 source tokens that copy costs more than the
+decoder step itself.
 
 Here such a tensor keeps one row per *group* of `group` consecutive hypothesis rows: hypothesis
 row r reads stored row r // group. Reordering is integer arithmetic on `new_order`:
@@ -21,6 +22,13 @@ the first expansion (0,0,0,0,1,1,1,1,...) gives group' = beam and index = arange
 copied, ever); a step that permutes hypotheses within articles changes nothing; dropping
 finished articles keeps group' = beam and gathers the surviving articles' rows once; an arbitrary
 permutation degrades gracefully to group' = 1, i.e. the usual per-hypothesis gather.
+
+Only a decoder that reads the grouping may be handed grouped tensors. EfficientEncoder groups
+its output (a "beam_group" entry beside fairseq's) only when its model's decoder declares
+`reads_beam_groups` (EfficientDecoder does; EfficientTransformerModel tells the encoder when it
+is built); a bare encoder, or one under fairseq's TransformerDecoder, keeps fairseq's one row
+per hypothesis. The decoder's cross-attention keys and values are grouped in either case: they
+are its own state, regrouped by its own reorder_incremental_state.
 """
 import math
 from functools import reduce

@@ -94,7 +94,7 @@ def encoder_point(spec: dict) -> dict:
 
     def forward(inp):
         out = encoder(inp, src_lengths=torch.full((inp.size(0),), inp.size(1)))
-        return out["memory"][0] if "memory" in out else out["encoder_out"][0]
+        return out["encoder_out"][0]  # (T, B, C): fairseq's encoder output, ours and LightConv's alike
 
     def infer(inp):
         encoder.eval()
