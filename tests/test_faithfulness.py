@@ -9,6 +9,7 @@ import pytest
 
 from fairseq_plugins import evaluation as ev
 from fairseq_plugins.scoring.rouge import rouge_tokens
+from fairseq_plugins.text.document import whole_sentences
 from fairseq_plugins.evaluation import faithfulness as fa
 
 REPO = Path(__file__).resolve().parent.parent
@@ -246,4 +247,4 @@ def test_the_apps_decoding_defaults_are_the_cnndm_preset():
     ([], [], False),
 ])
 def test_a_sentence_cut_off_by_the_length_limit_is_left_out(sentences, kept, dropped):
-    assert fa.whole_sentences(sentences) == (kept, dropped)
+    assert whole_sentences(sentences) == (kept, dropped)

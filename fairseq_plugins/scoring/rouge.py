@@ -53,7 +53,7 @@ def split_summary_sentences(text: str) -> List[str]:
         parts = _BOUNDARY_RE.split(text)
     else:
         try:
-            from ..text import split_sentences
+            from ..text.normalize import split_sentences
         except ImportError:
             split_sentences = _fallback_split
         parts = split_sentences(text)
