@@ -2,8 +2,9 @@
 """Evaluate a summarizer on a JSON Lines file: ROUGE-1/2/L/Lsum with 95% bootstrap confidence
 intervals; merge shards; compare two systems with a paired bootstrap test.
 
-    evaluate.py generate --system CKPT|lead3|oracle --data valid.jsonl[.gz] --preset cnndm|cnndm_paper|pubmed
-                         --out DIR [--data-bin DIR] [--limit N] [--shards K --shard-id I]
+    evaluate.py generate --system CKPT|lead3|oracle|lexrank|textrank|lsa|sumbasic --data valid.jsonl[.gz]
+                         --preset cnndm|cnndm_paper|pubmed --out DIR [--data-bin DIR] [--limit N]
+                         [--words N | --words-like DIR] [--shards K --shard-id I]
     evaluate.py tune --system CKPT --data-bin DIR --data valid.jsonl.gz --preset cnndm
                      --grid "min_len=30,45 lenpen=1,2" [--start N --limit N] [--rank rouge|readable] [--out FILE]
     evaluate.py merge [--out DIR] SHARD_DIR...
@@ -15,9 +16,15 @@ generate: ``--system`` is a checkpoint (with ``--data-bin``, the directory it wa
 its sentencepiece model, dictionary and source limit prepare each article exactly as training
 did), ``leadK`` (``lead3``: the first K sentences; ``lead``: the preset's K) or ``oracle``
 (greedy extractive oracle: sentences maximising ROUGE-1 + ROUGE-2 against the reference, at
-most the preset's ``oracle_max_sentences``).  An extractive checkpoint (models/extractive.py,
-trained on scripts/prepare_extractive.py's data) takes the preset's ``lead_k`` best-scoring
-sentences instead of decoding.
+most the preset's ``oracle_max_sentences``), or one of the field's unsupervised baselines
+``lexrank``, ``textrank``, ``lsa``, ``sumbasic`` (sumy's rankings of the same sentences as Lead-k,
+fairseq_plugins/evaluation/baselines.py; the preset's ``lead_k`` sentences).  An extractive
+checkpoint (models/extractive.py, trained on scripts/prepare_extractive.py's data) takes the
+preset's ``lead_k`` best-scoring sentences instead of decoding.
+Equal length: ``--words N`` makes every extractive system (Lead-k, the baselines, an extractive
+checkpoint) take sentences in its order of preference while they fit in N words;
+``--words-like DIR`` gives each document as many words as that output directory's summary of it
+(e.g. LexRank as long as our model's summaries), so that systems are compared at equal length.
 A checkpoint decodes with the preset's beam search settings (``--beam``, ``--min-len``,
 ``--max-len-b``, ``--lenpen``, ``--no-repeat-ngram-size`` override them).  Writes
 ``hypotheses.txt`` and ``references.txt`` (one summary a line, sentences separated by ``<n>``),
@@ -102,6 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--lenpen", type=float)
     gen.add_argument("--no-repeat-ngram-size", type=_non_negative)
     gen.add_argument("--oracle-max-sentences", type=_positive)
+    length = gen.add_mutually_exclusive_group()
+    length.add_argument("--words", type=_positive, help="extractive systems: sentences that fit in N words per document")
+    length.add_argument("--words-like", metavar="DIR", help="extractive systems: each document as many words as "
+                        "the summary of it in DIR (an output directory of generate)")
     gen.add_argument("--sentences", type=_positive,
                      help="sentences an extractive system gives (lead: K, an extractive checkpoint) [the preset's lead_k]")
 
@@ -142,8 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _system_kind(system: str):
-    """('lead', k) / ('oracle', None) / ('checkpoint', path)."""
+    """('lead', k) / ('oracle', None) / ('baseline', name) / ('checkpoint', path)."""
+    from fairseq_plugins.evaluation.baselines import RANKERS
+
     low = system.lower()
+    if low in RANKERS:
+        return "baseline", low
     if low == _LEAD:
         return "lead", None  # the preset's lead_k
     if low.startswith(_LEAD) and low[len(_LEAD):].isdigit() and int(low[len(_LEAD):]) > 0:
@@ -153,7 +168,26 @@ def _system_kind(system: str):
     return "checkpoint", system
 
 
+def _word_budgets(args, ev, chosen):
+    """Words per chosen document (--words, or --words-like DIR: as many as DIR's summary of it), or None."""
+    from fairseq_plugins.evaluation.baselines import word_count
+
+    if args.words:
+        return [args.words] * len(chosen)
+    if not args.words_like:
+        return None
+    other = ev.read_outputs(args.words_like)
+    lengths = {doc_id: word_count(line.replace(ev.SEPARATOR, " ")) for doc_id, line in zip(other["ids"], other["hypotheses"])}
+    missing = [d.id for d in chosen if d.id not in lengths]
+    if missing:
+        raise ev.EvaluationError(f"--words-like {args.words_like}: no summary of {len(missing)} of these documents "
+                                 f"(first: {missing[0]}); generate it on the same documents")
+    return [max(1, lengths[d.id]) for d in chosen]
+
+
 def cmd_generate(args, ev) -> int:
+    from fairseq_plugins.evaluation import baselines
+
     kind, value = _system_kind(args.system)
     preset = ev.get_preset(args.preset, beam=args.beam, min_len=args.min_len, max_len_b=args.max_len_b,
                            lenpen=args.lenpen, no_repeat_ngram_size=args.no_repeat_ngram_size,
@@ -173,10 +207,23 @@ def cmd_generate(args, ev) -> int:
             "system_kind": kind, "preset": args.preset, "data": str(Path(args.data).resolve()),
             "start": args.start, "limit": args.limit, "total": len(docs), "shard": {"count": args.shards, "id": args.shard_id},
             "indices": indices}
-    if kind == "lead":
+    budgets = _word_budgets(args, ev, chosen)
+    if budgets is not None:
+        if kind == "oracle":
+            raise ev.EvaluationError("--words/--words-like: the oracle's length is its own (--oracle-max-sentences)")
+        meta["words"] = args.words if args.words else {"like": str(Path(args.words_like).resolve())}
+    if kind == "lead" and budgets is not None:
+        hypotheses = ev.parallel_map(baselines.lead_within, [(d.article, w) for d, w in zip(chosen, budgets)], args.workers)
+    elif kind == "lead":
         value = value or preset.lead_k
         meta["lead_k"] = value
         hypotheses = ev.parallel_map(ev.lead_summary, [(d.article, value) for d in chosen], args.workers)
+    elif kind == "baseline":
+        k = None if budgets is not None else preset.lead_k
+        meta["lead_k"] = k
+        hypotheses = ev.parallel_map(baselines.baseline_summary, [(value, d.article, k, None if budgets is None else w)
+                                                                 for d, w in zip(chosen, budgets or [None] * len(chosen))],
+                                     args.workers)
     elif kind == "oracle":
         meta["oracle_max_sentences"] = preset.oracle_max_sentences
         hypotheses = ev.parallel_map(ev.oracle_summary, [(d.article, d.summary, preset.oracle_max_sentences)
@@ -189,7 +236,10 @@ def cmd_generate(args, ev) -> int:
             k: getattr(preset, k) for k in ("beam", "no_repeat_ngram_size", "min_len", "max_len_a", "max_len_b", "lenpen")},
             max_source_pieces=system.max_source_pieces, num_updates=system.num_updates,
             extracted_sentences=preset.lead_k if isinstance(system, ev.ExtractiveSystem) else None)
-        hypotheses = system.summarize([d.article for d in chosen])
+        if budgets is not None and not isinstance(system, ev.ExtractiveSystem):
+            raise ev.EvaluationError("--words/--words-like: only extractive systems take a length in words")
+        articles = [d.article for d in chosen]
+        hypotheses = system.summarize(articles) if budgets is None else system.summarize(articles, words=budgets)
     references = [ev.reference_line(d.summary) for d in chosen]
     meta["seconds"] = round(time.perf_counter() - start, 3)
     per_document = ev.score_pairs(references, hypotheses, args.workers)

@@ -443,8 +443,9 @@ class CheckpointSystem:
 class ExtractiveSystem(CheckpointSystem):
     """A checkpoint of ``models/extractive.py``: each article's sentences (as training split the
     normalized article) are scored by the model, and the summary is the preset's ``lead_k``
-    best-scoring ones with trigram blocking, in article order (``extraction.choose``).  Only the
-    sentences that fit whole in the source limit are read."""
+    best-scoring ones with trigram blocking, in article order (``extraction.choose``), or with
+    ``words`` the best that fit in each article's budget of words.  Only the sentences that fit
+    whole in the source limit are read."""
 
     def set_preset(self, preset: DecodingPreset) -> None:
         self.preset = preset  # beam search settings do not apply; lead_k: sentences extracted
@@ -455,7 +456,9 @@ class ExtractiveSystem(CheckpointSystem):
         source = document.extractive_source(self.sp, self.max_source_pieces)
         return document.sentences[:len(source.pieces)], source.line
 
-    def summarize(self, articles: Sequence[str]) -> List[str]:
+    def summarize(self, articles: Sequence[str], words: Optional[Sequence[int]] = None) -> List[str]:
+        """One summary line per article; ``words``: a length in words per article instead of the
+        preset's ``lead_k`` sentences."""
         out = [""] * len(articles)
         prepared = [(i, *self.sources(article)) for i, article in enumerate(articles)]
         prepared = [row for row in prepared if row[1]]
@@ -464,7 +467,10 @@ class ExtractiveSystem(CheckpointSystem):
             batch = prepared[first:first + self.batch_size]
             scores = extraction.sentence_scores(self.model, self.src_dict, [source for _, _, source in batch])
             for (i, sentences, _), row_scores in zip(batch, scores):
-                chosen = extraction.choose(row_scores, sentences, self.preset.lead_k)
+                if words is None:
+                    chosen = extraction.choose(row_scores, sentences, self.preset.lead_k)
+                else:
+                    chosen = extraction.choose(row_scores, sentences, words=words[i])
                 out[i] = _clean_line(sentences[j] for j in chosen)
         self.log(f"extracted {len(prepared)} summaries ({time.perf_counter() - start:.0f} s)")
         return out

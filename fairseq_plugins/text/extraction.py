@@ -27,7 +27,7 @@ from . import normalize
 
 LABELS = ("0", "1")  # the words of the label dictionary: not in the summary, in it
 
-__all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "choose", "sentence_scores",
+__all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "choose", "choose_in_order", "word_count", "sentence_scores",
            "oracle_indices"]
 
 
@@ -101,24 +101,52 @@ def _trigrams(sentence: str) -> set:
     return {tuple(words[i:i + 3]) for i in range(len(words) - 2)}
 
 
-def choose(scores: Sequence[float], sentences: Sequence[str], k: int, block_trigrams: bool = True) -> List[int]:
-    """Indices (in article order) of the k best-scoring sentences, skipping any that repeats a
-    word trigram of one already chosen when ``block_trigrams``.  ``sentences`` are the normalized
-    sentences the scores belong to (scores may be fewer: the rest were not read)."""
-    if k < 1:
+def word_count(sentence: str) -> int:
+    """Words of a sentence (normalized or raw): whitespace tokens with a letter or a digit, what a
+    reader counts (punctuation left out)."""
+    return sum(1 for token in sentence.split() if any(ch.isalnum() for ch in token))
+
+
+def choose_in_order(preference: Sequence[int], sentences: Sequence[str], k: Optional[int] = None,
+                    words: Optional[int] = None, block_trigrams: bool = False) -> List[int]:
+    """Indices (in article order) of sentences taken in order of ``preference`` (best first): the
+    first ``k`` or, with ``words``, those that fit in that many words (one that would overflow
+    is passed over and the next tried; the first is always taken, so a summary is never empty).
+    With ``block_trigrams``, a sentence that repeats a word trigram of one already taken is
+    skipped (BertSumExt's trigram blocking)."""
+    if (k is None) == (words is None):
+        raise ValueError("give the length as k sentences or as words, not both")
+    if k is not None and k < 1:
         raise ValueError(f"the number of sentences to extract must be at least 1, got {k}")
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+    if words is not None and words < 1:
+        raise ValueError(f"the number of words must be at least 1, got {words}")
     chosen: List[int] = []
     seen: set = set()
-    for i in order:
-        grams = _trigrams(sentences[i])
-        if block_trigrams and grams & seen:
+    used = 0
+    for i in preference:
+        grams = _trigrams(sentences[i]) if block_trigrams else set()
+        if grams & seen:
             continue
+        if words is not None:
+            cost = word_count(sentences[i])
+            if chosen and used + cost > words:
+                continue
+            used += cost
         chosen.append(i)
         seen |= grams
-        if len(chosen) == k:
+        if len(chosen) == k or (words is not None and used >= words):
             break
     return sorted(chosen)
+
+
+def choose(scores: Sequence[float], sentences: Sequence[str], k: Optional[int] = None, block_trigrams: bool = True,
+           words: Optional[int] = None) -> List[int]:
+    """Indices (in article order) of the k best-scoring sentences (or, with ``words``, of the best
+    that fit in that many words: ``choose_in_order``), skipping any that repeats a word trigram of
+    one already chosen when ``block_trigrams``.  ``sentences`` are the normalized sentences the
+    scores belong to (scores may be fewer: the rest were not read)."""
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+    return choose_in_order(order, sentences, k, words, block_trigrams)
 
 
 def sentence_scores(model, dictionary, sources: Sequence[str]) -> List[List[float]]:
