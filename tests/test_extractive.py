@@ -342,3 +342,26 @@ def test_masked_extractive_model_gives_back_the_papers_numbers(papers_summarizer
 def test_masked_extractive_model_refuses_an_all_bracketed_text(papers_summarizer):
     with pytest.raises(ValueError, match="bracketed"):
         papers_summarizer.summarize("(Only a parenthesis here.) [And a bracket.]")
+
+
+def test_the_harness_scores_a_masked_models_summaries_as_a_reader_gets_them(tiny_papers_extractive_bundle,
+                                                                              tiny_papers_bundle):
+    import random
+    sys.path.insert(0, str(REPO / "scripts"))
+    from make_toy_corpus import toy_paper
+
+    paper = toy_paper(random.Random(7), 0)["article"]
+    paper_lines = {text.normalize_text(line) for line in paper.splitlines()}
+    extractive = evaluation.load_system(tiny_papers_extractive_bundle / "checkpoint.pt", tiny_papers_extractive_bundle,
+                                        evaluation.get_preset("papers"), log=lambda message: None)
+    (line,) = extractive.summarize([paper])
+    # the paper's own sentences, numbers and citations as the paper writes them
+    assert "<dig>" not in line and "<cit>" not in line and any(ch.isdigit() for ch in line)
+    assert all(sentence in paper_lines for sentence in line.split(" <n> "))
+    assert evaluation.measure_pairs([paper], [line])["unsupported_words"] == [0.0]
+    # an abstractive model's <dig> become numbers of the paper (or the placeholder), never stay
+    abstractive = evaluation.load_system(tiny_papers_bundle / "checkpoint.pt", tiny_papers_bundle,
+                                         evaluation.get_preset("papers", min_len=5, max_len_b=40), batch_size=2,
+                                         log=lambda message: None)
+    written = abstractive.summarize([paper, paper.replace("7", "8")])
+    assert all(summary and "<dig>" not in summary and "<cit>" not in summary for summary in written)

@@ -35,8 +35,11 @@ Output directory (one per system, or per shard of a system): ``hypotheses.txt``,
 ``references.txt`` (one summary a line, sentences separated by ``<n>``), ``ids.txt`` (the
 documents' ids) and ``scores.json`` (settings, which documents, corpus means, confidence
 intervals, per-document scores).  scores.json keeps ROUGE's means under ``rouge`` and the
-readability measures' under ``readability``; ``per_document`` holds both.  Everything scored
-stays in the lowercased normalized form; only the samples printed for people
+readability measures' under ``readability``; ``per_document`` holds both.  Summaries are scored
+as a reader gets them, in the lowercased normalized form: an extractive summary as the article's
+own sentences (a masked model's choices with the paper's numbers and bracketed text,
+``Document.plain``), an abstractive one with its numbers put back (``Document.restored``); the
+readability measures then find no novel word in an extractive summary.  Only the samples printed for people
 (``format_samples``) go through ``readable.readable``, cased from each document's raw
 ``article`` where the data file still holds it.
 """
@@ -387,8 +390,10 @@ class CheckpointSystem:
                      f"--max-target-positions; the preset asks for up to {preset.max_len_b}")
 
     def encode(self, article: str):
-        pieces, _total = Document.prepare(article, masked=self.masks_numbers).source_pieces(self.sp, self.max_source_pieces)
-        return self.src_dict.encode_line(pieces, add_if_not_exist=False, append_eos=True).long()
+        """(the article's Document, the pieces the model reads, their token ids with </s>)."""
+        document = Document.prepare(article, masked=self.masks_numbers)
+        pieces, _total = document.source_pieces(self.sp, self.max_source_pieces)
+        return document, pieces, self.src_dict.encode_line(pieces, add_if_not_exist=False, append_eos=True).long()
 
     def summarize(self, articles: Sequence[str]) -> List[str]:
         """One summary line per article (sentences joined by " <n> "); an article with no text
@@ -396,12 +401,13 @@ class CheckpointSystem:
         import torch
         from fairseq import utils
 
-        tokens, positions = [], []
+        tokens, positions, read = [], [], []
         for i, article in enumerate(articles):
-            t = self.encode(article)
+            document, pieces, t = self.encode(article)
             if t.numel() > 1:
                 tokens.append(t)
                 positions.append(i)
+                read.append((document, pieces))
         out = [""] * len(articles)
         if not tokens:
             return out
@@ -417,8 +423,13 @@ class CheckpointSystem:
                 hypos = self.task.inference_step(self.generator, [self.model], sample)
                 for j, sample_id in enumerate(sample["id"].tolist()):
                     best = hypos[j][0]
-                    pieces = self.tgt_dict.string(best["tokens"])
-                    out[positions[sample_id]] = _clean_line(text.unjoin(text.decode_pieces(pieces)))
+                    document, source_pieces = read[sample_id]
+                    attention = best.get("attention")
+                    if attention is not None:  # rows of the padded batch's source -> this article's own
+                        attention = attention[sample["net_input"]["src_tokens"][j].ne(self.src_dict.pad()).to(attention.device)]
+                    # scored as a reader gets it: a masked document's numbers put back
+                    out[positions[sample_id]] = _clean_line(
+                        document.restored(self.tgt_dict.string(best["tokens"]), source_pieces, attention))
                 done += len(sample["id"])
                 now = time.perf_counter()
                 if now - last_report > 30 or done == len(tokens):
@@ -450,28 +461,28 @@ class ExtractiveSystem(CheckpointSystem):
     def set_preset(self, preset: DecodingPreset) -> None:
         self.preset = preset  # beam search settings do not apply; lead_k: sentences extracted
 
-    def sources(self, article: str) -> Tuple[List[str], str]:
-        """(the article's normalized sentences, the source line the model reads)."""
+    def sources(self, article: str) -> Tuple[Document, List[str], str]:
+        """(the article's Document, the normalized sentences the model reads, its source line)."""
         document = Document.prepare(article, masked=self.masks_numbers)
         source = document.extractive_source(self.sp, self.max_source_pieces)
-        return document.sentences[:len(source.pieces)], source.line
+        return document, document.sentences[:len(source.pieces)], source.line
 
     def summarize(self, articles: Sequence[str], words: Optional[Sequence[int]] = None) -> List[str]:
         """One summary line per article; ``words``: a length in words per article instead of the
         preset's ``lead_k`` sentences."""
         out = [""] * len(articles)
         prepared = [(i, *self.sources(article)) for i, article in enumerate(articles)]
-        prepared = [row for row in prepared if row[1]]
+        prepared = [row for row in prepared if row[2]]
         start = time.perf_counter()
         for first in range(0, len(prepared), self.batch_size):
             batch = prepared[first:first + self.batch_size]
-            scores = extraction.sentence_scores(self.model, self.src_dict, [source for _, _, source in batch])
-            for (i, sentences, _), row_scores in zip(batch, scores):
+            scores = extraction.sentence_scores(self.model, self.src_dict, [source for _, _, _, source in batch])
+            for (i, document, sentences, _), row_scores in zip(batch, scores):
                 if words is None:
                     chosen = extraction.choose(row_scores, sentences, self.preset.lead_k)
                 else:
                     chosen = extraction.choose(row_scores, sentences, words=words[i])
-                out[i] = _clean_line(sentences[j] for j in chosen)
+                out[i] = _clean_line(document.plain(chosen))  # scored as a reader gets them: verbatim
         self.log(f"extracted {len(prepared)} summaries ({time.perf_counter() - start:.0f} s)")
         return out
 

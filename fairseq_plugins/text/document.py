@@ -114,6 +114,15 @@ class Document:
     def _spans(self) -> List[Optional[Tuple[int, int]]]:
         return [span for _, span in alignment.sentence_spans(self.alignment)]
 
+    def plain(self, indices: Sequence[int]) -> List[str]:
+        """Sentences (by index into ``sentences``) in the normal form of what a reader gets: for a
+        masked document, the normal form of each verbatim sentence (its numbers and bracketed text
+        back: one more normalization a chosen sentence, for scoring); otherwise the sentences as
+        they are (a verbatim sentence normalizes back to its sentence)."""
+        if not self.masked:
+            return [self.sentences[i] for i in indices]
+        return [normalize.normalize_text(sentence) for sentence in self.verbatim(indices)]
+
     def verbatim(self, indices: Sequence[int]) -> List[str]:
         """Sentences (by index into ``sentences``) as the raw text writes them; a sentence with no
         raw counterpart in its normalized form."""
@@ -133,17 +142,20 @@ class Document:
         words (``readable.readable``)."""
         return self.casing.readable(sentences)
 
-    def written(self, output_pieces: str, source_pieces: str, attention=None) -> Written:
-        """A model's output pieces (space-joined, without ``</s>``) -> whole sentences a person
-        reads.  ``source_pieces``: what the model read (``source_pieces``); ``attention``: the
-        decoder's alignment, source positions x output positions (fairseq's
-        ``hypo["attention"]``), which tells a masked document's numbers apart."""
+    def restored(self, output_pieces: str, source_pieces: str, attention=None) -> List[str]:
+        """A model's output pieces (space-joined, without ``</s>``) -> its sentences in the normal
+        form, a masked document's numbers put back.  ``source_pieces``: what the model read
+        (``source_pieces``); ``attention``: the decoder's alignment, source positions x output
+        positions (fairseq's ``hypo["attention"]``), which tells the numbers apart."""
         output = output_pieces.split()
-        restored = 0
         if self.masked:
-            restored = masking.count_number_symbols(output)
             output = masking.restore(output, source_pieces.split(), self.numbers, attention)
         decoded = normalize.decode_pieces(" ".join(output))
-        sentences = normalize.unjoin(masking.unpad(decoded) if self.masked else decoded)
-        sentences, dropped = whole_sentences(sentences)
+        return normalize.unjoin(masking.unpad(decoded) if self.masked else decoded)
+
+    def written(self, output_pieces: str, source_pieces: str, attention=None) -> Written:
+        """A model's output pieces -> whole sentences a person reads (``restored``, a last sentence
+        that the length limit cut off left out, cased and detokenized)."""
+        restored = masking.count_number_symbols(output_pieces.split()) if self.masked else 0
+        sentences, dropped = whole_sentences(self.restored(output_pieces, source_pieces, attention))
         return Written(sentences, self.readable(sentences), restored, dropped)
