@@ -104,3 +104,23 @@ def test_evaluate_refuses_lengths_it_cannot_honour(tmp_path):
     both = evaluate("--system", "lsa", "--data", data, "--preset", "cnndm", "--out", tmp_path / "l", "--words", "5",
                     "--words-like", tmp_path / "b")
     assert both.returncode == 2 and "not allowed with" in both.stderr
+
+
+def test_pieces_of_sentences_are_passed_over():
+    sentences = ["methods .", "the cells grew twice as fast under light .", "at week 2 ( p .",
+                 "< 0.05 ) in the treated group of patients .", "in our study .",
+                 "treatment reduced the exacerbations in all three groups ."]
+    assert [extraction.is_fragment(s) for s in sentences] == [True, False, True, False, True, False]
+    scores = [0.9, 0.5, 0.8, 0.2, 0.7, 0.4]  # the pieces score highest, as headings often do
+    assert extraction.choose(scores, sentences, 2) == [1, 5]
+    assert extraction.choose(scores, sentences, 2, skip_fragments=False) == [0, 2]
+    assert extraction.choose([0.3, 0.9], sentences[:1] + sentences[2:3], 1) == [1]  # only pieces: the best one
+
+
+def test_the_harness_counts_fragments():
+    from fairseq_plugins.evaluation import faithfulness
+
+    article = "Methods. The cells grew twice as fast under light in every dish. In our study."
+    scores = faithfulness.score_document(article, "methods . <n> the cells grew twice as fast under light in every dish .")
+    assert scores["fragments"] == 50.0
+    assert faithfulness.score_document(article, "the cells grew twice as fast under light in every dish .")["fragments"] == 0.0

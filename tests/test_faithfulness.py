@@ -118,7 +118,7 @@ def test_score_document_gives_percentages_per_summary():
     assert scores["has_spliced"] == 100.0 and scores["cut_off"] == 100.0
     assert scores["unsupported_words"] == 0.0
     assert fa.score_document(ARTICLE, "") == {"spliced_sentences": 0.0, "has_spliced": 0.0, "cut_off": 0.0,
-                                              "unsupported_words": 0.0}
+                                              "unsupported_words": 0.0, "fragments": 0.0}
 
 
 def test_summary_sentences_split_on_separators_and_on_sentence_ends():

@@ -24,6 +24,10 @@ sentences: docs/cpu_budget.md, "Readable summaries".
 **Cut off.**  The summary's last sentence does not end with ``.``, ``!`` or ``?`` (optionally
 followed by closing quotes or brackets): decoding stopped at its length cap mid-sentence.
 
+**Fragments.**  A summary sentence that is a piece of a sentence rather than one a reader can read
+alone (``text.extraction.is_fragment``: under six words, or a bracket left open): a heading
+(``methods .``), a caption, a sentence cut by a line break (``... at week 2 ( p .``).
+
 **Unsupported words** (a proxy, not a factuality measure).  The share of the summary's content
 words (ROUGE's tokens, Porter-stemmed, minus scikit-learn's English stop words) whose stem the
 article never uses: names, numbers and words the model brought in.  A fact made by joining the
@@ -33,7 +37,7 @@ is the one that sees those.
 Per document (``score_document``) each measure is a percentage, so corpus means and bootstrap
 intervals are on the same scale as ROUGE: ``spliced_sentences`` (share of the summary's
 sentences), ``has_spliced`` (100 when any sentence is spliced), ``cut_off`` (100 or 0),
-``unsupported_words``.
+``unsupported_words``, ``fragments`` (share of the summary's sentences).
 """
 import functools
 from bisect import bisect_right
@@ -44,6 +48,7 @@ from typing import Dict, List, Sequence, Tuple, Union
 from .. import text
 from ..scoring.rouge import rouge_tokens
 from ..text import Document
+from ..text.extraction import is_fragment
 from ..text.normalize import is_cut_off
 
 __all__ = [
@@ -65,9 +70,9 @@ __all__ = [
 
 MIN_FRAGMENT = 3
 MAX_SKIP = 10
-MEASURES = ("spliced_sentences", "has_spliced", "cut_off", "unsupported_words")
+MEASURES = ("spliced_sentences", "has_spliced", "cut_off", "unsupported_words", "fragments")
 DISPLAY_NAMES = {"spliced_sentences": "spliced %", "has_spliced": "w/ splice %", "cut_off": "cut off %",
-                 "unsupported_words": "novel words %"}
+                 "unsupported_words": "novel words %", "fragments": "fragments %"}
 
 # clause boundaries; not "-", which the normal form splits out of words ("20 - year - old")
 _PUNCTUATION = frozenset([",", ";", ":", ".", "!", "?", "\u2013", "\u2014", "--", '"', "'", "(", ")", "[", "]"])
@@ -187,8 +192,10 @@ def score_document(article: Union[str, Document], summary_line: str) -> Dict[str
     sentences = summary_sentences(summary_line)
     spliced = [is_spliced(source, s) for s in sentences]
     share = 100.0 * sum(spliced) / len(sentences) if sentences else 0.0
+    fragments = 100.0 * sum(map(is_fragment, sentences)) / len(sentences) if sentences else 0.0
     return {"spliced_sentences": share, "has_spliced": 100.0 * any(spliced),
-            "cut_off": 100.0 * is_cut_off(summary_line), "unsupported_words": unsupported_share(normalized, summary_line)}
+            "cut_off": 100.0 * is_cut_off(summary_line), "unsupported_words": unsupported_share(normalized, summary_line),
+            "fragments": fragments}
 
 
 def sentence_judgements(article: Union[str, Document], summary_line: str) -> List[Tuple[str, bool]]:

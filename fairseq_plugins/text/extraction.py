@@ -27,7 +27,7 @@ from . import normalize
 
 LABELS = ("0", "1")  # the words of the label dictionary: not in the summary, in it
 
-__all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "choose", "choose_in_order", "word_count", "sentence_scores",
+__all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "choose", "choose_in_order", "word_count", "is_fragment", "MIN_SENTENCE_WORDS", "sentence_scores",
            "oracle_indices"]
 
 
@@ -107,13 +107,26 @@ def word_count(sentence: str) -> int:
     return sum(1 for token in sentence.split() if any(ch.isalnum() for ch in token))
 
 
+# A sentence shorter than this, or one that leaves a bracket open, is a piece of a sentence: a
+# heading ("methods ."), a caption or a line break inside a sentence ("... at week 2 ( p .")
+MIN_SENTENCE_WORDS = 6
+
+
+def is_fragment(sentence: str) -> bool:
+    """A piece of a sentence rather than one a reader can read alone (``MIN_SENTENCE_WORDS``)."""
+    return word_count(sentence) < MIN_SENTENCE_WORDS or sentence.count("(") > sentence.count(")") \
+        or sentence.count("[") > sentence.count("]")
+
+
 def choose_in_order(preference: Sequence[int], sentences: Sequence[str], k: Optional[int] = None,
-                    words: Optional[int] = None, block_trigrams: bool = False) -> List[int]:
+                    words: Optional[int] = None, block_trigrams: bool = False,
+                    skip_fragments: bool = False) -> List[int]:
     """Indices (in article order) of sentences taken in order of ``preference`` (best first): the
     first ``k`` or, with ``words``, those that fit in that many words (one that would overflow
     is passed over and the next tried; the first is always taken, so a summary is never empty).
     With ``block_trigrams``, a sentence that repeats a word trigram of one already taken is
-    skipped (BertSumExt's trigram blocking)."""
+    skipped (BertSumExt's trigram blocking); with ``skip_fragments``, pieces of sentences
+    (``is_fragment``) are passed over, unless the text has nothing else."""
     if (k is None) == (words is None):
         raise ValueError("give the length as k sentences or as words, not both")
     if k is not None and k < 1:
@@ -124,6 +137,8 @@ def choose_in_order(preference: Sequence[int], sentences: Sequence[str], k: Opti
     seen: set = set()
     used = 0
     for i in preference:
+        if skip_fragments and is_fragment(sentences[i]):
+            continue
         grams = _trigrams(sentences[i]) if block_trigrams else set()
         if grams & seen:
             continue
@@ -136,17 +151,20 @@ def choose_in_order(preference: Sequence[int], sentences: Sequence[str], k: Opti
         seen |= grams
         if len(chosen) == k or (words is not None and used >= words):
             break
+    if not chosen and skip_fragments:  # only pieces: the best of them
+        return choose_in_order(preference, sentences, k, words, block_trigrams)
     return sorted(chosen)
 
 
 def choose(scores: Sequence[float], sentences: Sequence[str], k: Optional[int] = None, block_trigrams: bool = True,
-           words: Optional[int] = None) -> List[int]:
+           words: Optional[int] = None, skip_fragments: bool = True) -> List[int]:
     """Indices (in article order) of the k best-scoring sentences (or, with ``words``, of the best
     that fit in that many words: ``choose_in_order``), skipping any that repeats a word trigram of
-    one already chosen when ``block_trigrams``.  ``sentences`` are the normalized sentences the
-    scores belong to (scores may be fewer: the rest were not read)."""
+    one already chosen when ``block_trigrams`` and pieces of sentences (``is_fragment``: headings,
+    captions, a sentence cut by a line break) when ``skip_fragments``.  ``sentences`` are the
+    normalized sentences the scores belong to (scores may be fewer: the rest were not read)."""
     order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
-    return choose_in_order(order, sentences, k, words, block_trigrams)
+    return choose_in_order(order, sentences, k, words, block_trigrams, skip_fragments)
 
 
 def sentence_scores(model, dictionary, sources: Sequence[str]) -> List[List[float]]:
