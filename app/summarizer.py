@@ -13,7 +13,7 @@ detokenized and cased as the article writes its words).  `Summary.summary` and
 `Summary.sentences` are what a person reads, `Summary.normalized_sentences` what the model wrote.
 
 An extractive checkpoint (`fairseq_plugins/models/extractive.py`) instead scores the article's
-sentences and returns the preset's `lead_k` best (`fairseq_plugins.text.extraction.choose`)
+sentences and returns the best ones by its preset's rule (`DecodingPreset.selection`: k sentences or a length in words)
 exactly as the article writes them (`Document.verbatim`); the beam search settings do not apply
 to it.  One trained on masked numbers (SumPubMed) reads the article masked and gives its
 sentences back verbatim, numbers and bracketed text included.
@@ -127,7 +127,6 @@ class Summarizer:
         # a model trained on masked numbers and citations (SumPubMed) reads a person's text masked
         # the same way, and its summary gets the article's numbers back (fairseq_plugins/text/masking.py)
         self.masks_numbers = bool(settings.get("masking"))
-        self.sentences_extracted = DECODING_PRESETS[self.preset].lead_k  # extractive models only
 
     def default_options(self) -> DecodingOptions:
         """The decoding settings tuned for this model (its preset)."""
@@ -184,10 +183,13 @@ class Summarizer:
             raise ValueError(f"the article has no text to summarize{left_out}")
         source = document.extractive_source(self.sentencepiece, self.max_source_pieces)
         scores = extraction.sentence_scores(self.model, self.dictionary, [source.line])[0]
-        chosen = extraction.choose(scores, sentences, self.sentences_extracted)
+        selection = DECODING_PRESETS[self.preset].selection()
+        chosen = selection.choose(scores, sentences)
         read = len(source.pieces)
-        notes = [f"Extractive: the {len(chosen)} sentences of the article the model scores highest, copied as the "
-                 "article writes them" + (", numbers included." if self.masks_numbers else ".")]
+        how = ("the model scores highest" if not selection.centrality_weight else
+               "ranked by the model, LexRank's centrality and position together")
+        notes = [f"Extractive: {len(chosen)} sentences of the article {how}, copied as the article writes them"
+                 + (", numbers included." if self.masks_numbers else ".")]
         if read < len(sentences):
             notes.append(f"The model read the first {read} of the article's {len(sentences)} sentences "
                          f"(whole sentences, up to {self.max_source_pieces} pieces).")

@@ -44,6 +44,7 @@ documents the final measurement does not use (e.g. ``--start 4000``, then ``gene
 Library: fairseq_plugins/evaluation/harness.py.  Exit status 2 for any usage or input error.
 """
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -235,7 +236,7 @@ def cmd_generate(args, ev) -> int:
         meta.update(data_bin=str(Path(args.data_bin).resolve()), decoding={
             k: getattr(preset, k) for k in ("beam", "no_repeat_ngram_size", "min_len", "max_len_a", "max_len_b", "lenpen")},
             max_source_pieces=system.max_source_pieces, num_updates=system.num_updates,
-            extracted_sentences=preset.lead_k if isinstance(system, ev.ExtractiveSystem) else None)
+            selection=dataclasses.asdict(preset.selection(args.words)) if isinstance(system, ev.ExtractiveSystem) else None)
         if budgets is not None and not isinstance(system, ev.ExtractiveSystem):
             raise ev.EvaluationError("--words/--words-like: only extractive systems take a length in words")
         articles = [d.article for d in chosen]

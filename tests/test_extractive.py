@@ -91,11 +91,11 @@ def test_a_first_sentence_longer_than_the_limit_is_cut_not_dropped():
 
 def test_choose_blocks_repeated_trigrams_and_keeps_article_order():
     sentences = ["the mayor closed the bridge .", "the mayor closed the bridge on tuesday .", "ferries run .", "x y z ."]
-    assert extraction.choose([0.9, 0.8, 0.1, 0.5], sentences, k=2) == [0, 3]
-    assert extraction.choose([0.9, 0.8, 0.1, 0.5], sentences, k=2, block_trigrams=False) == [0, 1]
+    assert extraction.choose([0.9, 0.8, 0.1, 0.5], sentences, k=2, skip_fragments=False) == [0, 3]
+    assert extraction.choose([0.9, 0.8, 0.1, 0.5], sentences, k=2, block_trigrams=False, skip_fragments=False) == [0, 1]
     # fewer sentences than k: all of them; the repeat of sentence 0 is still blocked
-    assert extraction.choose([0.1, 0.2, 0.3], sentences[:3], k=5) == [1, 2]
-    assert extraction.choose([0.3, 0.2, 0.1], sentences[1:], k=5) == [0, 1, 2]
+    assert extraction.choose([0.1, 0.2, 0.3], sentences[:3], k=5, skip_fragments=False) == [1, 2]
+    assert extraction.choose([0.3, 0.2, 0.1], sentences[1:], k=5, skip_fragments=False) == [0, 1, 2]
     with pytest.raises(ValueError, match="at least 1"):
         extraction.choose([0.1], sentences[:1], k=0)
 
@@ -243,7 +243,7 @@ def test_evaluation_harness_extracts(tiny_extractive_bundle, tmp_path):
         chosen = [s.strip() for s in line.split(text.SENTENCE_SEPARATOR)]
         assert len(chosen) == 3 and all(s in sentences for s in chosen)
     scores = json.loads((tmp_path / "out" / "scores.json").read_text())
-    assert scores["extracted_sentences"] == 3
+    assert scores["selection"] == {"k": 3, "words": None, "centrality_weight": 0.0, "position_weight": 0.0}
     # the broken-sentence measure sees whole article sentences: nothing spliced, nothing cut off,
     # no word the article does not have
     for measure in ("spliced_sentences", "cut_off", "unsupported_words"):

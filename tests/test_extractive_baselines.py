@@ -58,8 +58,9 @@ def test_length_in_words():
             extraction.choose_in_order([0], sentences, **bad)
     # a model's scores chosen by the same rule, trigram blocking as before
     scores = [0.1, 0.9, 0.5, 0.3]
-    assert extraction.choose(scores, sentences, words=9) == [1, 2, 3]
-    assert extraction.choose(scores, sentences, 2) == [1, 2]
+    assert extraction.choose(scores, sentences, words=9, skip_fragments=False) == [1, 2, 3]
+    assert extraction.choose(scores, sentences, 2, skip_fragments=False) == [1, 2]
+    assert extraction.choose(scores, sentences, 2) == [2]  # the rest are pieces of sentences
     lead = baselines.lead_within(ARTICLE, words=12).split(" <n> ")
     assert lead == Document.prepare(ARTICLE).sentences[:2]
 
@@ -124,3 +125,32 @@ def test_the_harness_counts_fragments():
     scores = faithfulness.score_document(article, "methods . <n> the cells grew twice as fast under light in every dish .")
     assert scores["fragments"] == 50.0
     assert faithfulness.score_document(article, "the cells grew twice as fast under light in every dish .")["fragments"] == 0.0
+
+
+def test_fused_preference_is_reciprocal_rank_fusion():
+    scores = [0.1, 0.9, 0.5, 0.3]  # the model's ranking: 1, 2, 3, 0
+    centrality = [3, 0, 2, 1]
+    # fused score of i: 1/(60 + model rank) + w_c/(60 + centrality rank) + w_p/(60 + i)
+    def fused(i, wc, wp):
+        model = [1, 2, 3, 0].index(i)
+        return 1 / (60 + model) + wc / (60 + centrality.index(i)) + wp / (60 + i)
+    for wc, wp in ((1.0, 0.5), (3.0, 0.0), (0.0, 2.0)):
+        expected = sorted(range(4), key=lambda i: (-fused(i, wc, wp), i))
+        assert extraction.fused_preference(scores, centrality, wc, wp) == expected
+    assert extraction.fused_preference(scores, centrality, 0.0, 0.0) == [1, 2, 3, 0]
+    assert extraction.fused_preference(scores, centrality, 3.0, 0.0)[0] == 3
+    # unscored sentences (not read) are never ranked
+    assert extraction.fused_preference(scores[:2], centrality, 1.0, 0.5) in ([0, 1], [1, 0])
+
+
+def test_the_papers_preset_chooses_about_an_abstracts_length():
+    from fairseq_plugins.evaluation import get_preset
+
+    selection = get_preset("papers_extractive").selection()
+    assert selection.words == 200 and selection.k is None and selection.centrality_weight > 0
+    sentences = Document.prepare(ARTICLE * 5).sentences
+    scores = [float(i % 7) for i in range(len(sentences))]
+    chosen = selection.choose(scores, sentences)
+    assert extraction.word_count(" ".join(sentences[i] for i in chosen)) <= 200
+    assert get_preset("papers_extractive").selection(words=30).words == 30
+    assert get_preset("cnndm").selection() == extraction.Selection(k=3)

@@ -27,7 +27,7 @@ from . import normalize
 
 LABELS = ("0", "1")  # the words of the label dictionary: not in the summary, in it
 
-__all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "choose", "choose_in_order", "word_count", "is_fragment", "MIN_SENTENCE_WORDS", "sentence_scores",
+__all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "choose", "choose_in_order", "fused_preference", "Selection", "word_count", "is_fragment", "MIN_SENTENCE_WORDS", "sentence_scores",
            "oracle_indices"]
 
 
@@ -165,6 +165,53 @@ def choose(scores: Sequence[float], sentences: Sequence[str], k: Optional[int] =
     normalized sentences the scores belong to (scores may be fewer: the rest were not read)."""
     order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
     return choose_in_order(order, sentences, k, words, block_trigrams, skip_fragments)
+
+
+# Reciprocal rank fusion's constant (Cormack, Clarke & Buettcher 2009): a sentence's fused score is
+# the sum over rankings of weight / (RRF_K + its rank there)
+RRF_K = 60
+
+
+def fused_preference(scores: Sequence[float], centrality: Sequence[int], centrality_weight: float,
+                     position_weight: float) -> List[int]:
+    """Indices best first by reciprocal rank fusion of three rankings: the model's scores (weight
+    1), a centrality ranking (``centrality``: indices best first, e.g. LexRank's) and the
+    sentences' position (earlier first).  ``scores`` may be fewer than the ranked sentences (the
+    rest were not read): only the scored ones are ranked."""
+    n = len(scores)
+    model_rank = {i: r for r, i in enumerate(sorted(range(n), key=lambda i: (-scores[i], i)))}
+    central_rank = {i: r for r, i in enumerate(i for i in centrality if i < n)}
+
+    def fused(i):
+        return (1 / (RRF_K + model_rank[i]) + centrality_weight / (RRF_K + central_rank.get(i, n))
+                + position_weight / (RRF_K + i))
+
+    return sorted(range(n), key=lambda i: (-fused(i), i))
+
+
+@dataclass(frozen=True)
+class Selection:
+    """How an extractive model's scores become a summary: ``k`` sentences or as many as fit in
+    ``words``; with ``centrality_weight`` or ``position_weight``, the model's ranking fused with
+    LexRank's and with the sentences' order (``fused_preference``); trigram blocking and pieces of
+    sentences passed over, as ``choose``."""
+
+    k: Optional[int] = None
+    words: Optional[int] = None
+    centrality_weight: float = 0.0
+    position_weight: float = 0.0
+
+    def preference(self, scores: Sequence[float], sentences: Sequence[str]) -> List[int]:
+        if not (self.centrality_weight or self.position_weight):
+            return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+        from .centrality import sumy_ranking
+
+        centrality = sumy_ranking("lexrank", sentences[:len(scores)]) if self.centrality_weight else []
+        return fused_preference(scores, centrality, self.centrality_weight, self.position_weight)
+
+    def choose(self, scores: Sequence[float], sentences: Sequence[str]) -> List[int]:
+        return choose_in_order(self.preference(scores, sentences), sentences, self.k, self.words,
+                               block_trigrams=True, skip_fragments=True)
 
 
 def sentence_scores(model, dictionary, sources: Sequence[str]) -> List[List[float]]:
