@@ -18,7 +18,7 @@ did), ``leadK`` (``lead3``: the first K sentences; ``lead``: the preset's K) or 
 (greedy extractive oracle: sentences maximising ROUGE-1 + ROUGE-2 against the reference, at
 most the preset's ``oracle_max_sentences``), or one of the field's unsupervised baselines
 ``lexrank``, ``textrank``, ``lsa``, ``sumbasic`` (sumy's rankings of the same sentences as Lead-k,
-fairseq_plugins/evaluation/baselines.py; the preset's ``lead_k`` sentences).  An extractive
+``evaluation.baseline_summary``; the preset's ``lead_k`` sentences).  An extractive
 checkpoint (models/extractive.py, trained on scripts/prepare_extractive.py's data) takes the
 preset's ``lead_k`` best-scoring sentences instead of decoding.
 Equal length: ``--words N`` makes every extractive system (Lead-k, the baselines, an extractive
@@ -155,7 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _system_kind(system: str):
     """('lead', k) / ('oracle', None) / ('baseline', name) / ('checkpoint', path)."""
-    from fairseq_plugins.evaluation.baselines import RANKERS
+    from fairseq_plugins.text.centrality import RANKERS
 
     low = system.lower()
     if low in RANKERS:
@@ -171,7 +171,7 @@ def _system_kind(system: str):
 
 def _word_budgets(args, ev, chosen):
     """Words per chosen document (--words, or --words-like DIR: as many as DIR's summary of it), or None."""
-    from fairseq_plugins.evaluation.baselines import word_count
+    from fairseq_plugins.text.extraction import word_count
 
     if args.words:
         return [args.words] * len(chosen)
@@ -187,8 +187,6 @@ def _word_budgets(args, ev, chosen):
 
 
 def cmd_generate(args, ev) -> int:
-    from fairseq_plugins.evaluation import baselines
-
     kind, value = _system_kind(args.system)
     preset = ev.get_preset(args.preset, beam=args.beam, min_len=args.min_len, max_len_b=args.max_len_b,
                            lenpen=args.lenpen, no_repeat_ngram_size=args.no_repeat_ngram_size,
@@ -213,18 +211,11 @@ def cmd_generate(args, ev) -> int:
         if kind == "oracle":
             raise ev.EvaluationError("--words/--words-like: the oracle's length is its own (--oracle-max-sentences)")
         meta["words"] = args.words if args.words else {"like": str(Path(args.words_like).resolve())}
-    if kind == "lead" and budgets is not None:
-        hypotheses = ev.parallel_map(baselines.lead_within, [(d.article, w) for d, w in zip(chosen, budgets)], args.workers)
-    elif kind == "lead":
-        value = value or preset.lead_k
-        meta["lead_k"] = value
-        hypotheses = ev.parallel_map(ev.lead_summary, [(d.article, value) for d in chosen], args.workers)
-    elif kind == "baseline":
-        k = None if budgets is not None else preset.lead_k
-        meta["lead_k"] = k
-        hypotheses = ev.parallel_map(baselines.baseline_summary, [(value, d.article, k, None if budgets is None else w)
-                                                                 for d, w in zip(chosen, budgets or [None] * len(chosen))],
-                                     args.workers)
+    if kind in ("lead", "baseline"):
+        name, k = ("lead", value or preset.lead_k) if kind == "lead" else (value, preset.lead_k)
+        meta["lead_k"] = None if budgets is not None else k
+        hypotheses = ev.parallel_map(ev.baseline_summary, [(name, d.article, k, words) for d, words
+                                                           in zip(chosen, budgets or [None] * len(chosen))], args.workers)
     elif kind == "oracle":
         meta["oracle_max_sentences"] = preset.oracle_max_sentences
         hypotheses = ev.parallel_map(ev.oracle_summary, [(d.article, d.summary, preset.oracle_max_sentences)

@@ -1,4 +1,5 @@
-"""The field's unsupervised baselines through sumy (fairseq_plugins/evaluation/baselines.py) and
+"""The field's unsupervised baselines through sumy (fairseq_plugins/text/centrality.py, the harness's
+baseline_summary) and
 extractive summaries of a given length in words, in the library and in scripts/evaluate.py."""
 import json
 import subprocess
@@ -7,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from fairseq_plugins.evaluation import baselines, read_outputs
+from fairseq_plugins.evaluation import baseline_summary, read_outputs
+from fairseq_plugins.text import centrality
 from fairseq_plugins.text import Document, extraction
 
 REPO = Path(__file__).resolve().parent.parent
@@ -22,26 +24,26 @@ TOPICS = [
 ARTICLE = " ".join(body for _, body in TOPICS) + " Bees, tunnels and chess made the news this week."
 
 
-@pytest.mark.parametrize("name", baselines.RANKERS)
+@pytest.mark.parametrize("name", centrality.RANKERS)
 def test_our_choice_is_sumys_own(name):
     """k sentences through the wrapper are exactly what sumy's summarizer returns when called
     directly with that count on the same sentences."""
     sentences = Document.prepare(ARTICLE).sentences
-    summarizer = baselines.sumy_summarizer(name)
-    document = baselines.sumy_document(sentences)
+    summarizer = centrality.sumy_summarizer(name)
+    document = centrality.sumy_document(sentences)
     for k in (1, 3, 5):
         direct = [str(sentence) for sentence in summarizer(document, k)]
-        ours = baselines.baseline_summary(name, ARTICLE, k=k).split(" <n> ")
+        ours = baseline_summary(name, ARTICLE, k=k).split(" <n> ")
         assert ours == direct, (name, k)
-    ranking = baselines.sumy_ranking(name, sentences)
+    ranking = centrality.sumy_ranking(name, sentences)
     assert sorted(ranking) == list(range(len(sentences)))  # every sentence ranked once
 
 
 def test_lexrank_prefers_the_central_sentence():
     # the closing sentence shares words with every topic: LexRank's centrality puts it first
     sentences = Document.prepare(ARTICLE).sentences
-    assert baselines.sumy_ranking("lexrank", sentences)[0] != 0
-    assert baselines.sumy_ranking("lexrank", []) == []
+    assert centrality.sumy_ranking("lexrank", sentences)[0] != 0
+    assert centrality.sumy_ranking("lexrank", []) == []
 
 
 def test_length_in_words():
@@ -61,7 +63,7 @@ def test_length_in_words():
     assert extraction.choose(scores, sentences, words=9, skip_fragments=False) == [1, 2, 3]
     assert extraction.choose(scores, sentences, 2, skip_fragments=False) == [1, 2]
     assert extraction.choose(scores, sentences, 2) == [2]  # the rest are pieces of sentences
-    lead = baselines.lead_within(ARTICLE, words=12).split(" <n> ")
+    lead = baseline_summary("lead", ARTICLE, words=12).split(" <n> ")
     assert lead == Document.prepare(ARTICLE).sentences[:2]
 
 

@@ -43,7 +43,7 @@ import functools
 from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Dict, List, Sequence, Tuple, Union
+from typing import Dict, List, Sequence, Tuple
 
 from .. import text
 from ..scoring.rouge import rouge_tokens
@@ -179,15 +179,10 @@ def unsupported_share(article: str, summary_line: str) -> float:
     return 100.0 * sum(t not in known for t in content) / len(content)
 
 
-def _normalized(article: Union[str, Document]) -> str:
-    """The normal form of an article given as a prepared ``text.Document`` or as raw text."""
-    return (article if isinstance(article, Document) else Document.prepare(article)).normalized
-
-
-def score_document(article: Union[str, Document], summary_line: str) -> Dict[str, float]:
-    """The measures of one summary (see the module docstring); ``article`` a ``text.Document``, or
-    raw text (prepared here, as Lead-3 and the model's source are)."""
-    normalized = _normalized(article)
+def score_document(article: str, summary_line: str) -> Dict[str, float]:
+    """The measures of one summary (see the module docstring); ``article`` raw or normalized (its
+    ``text.Document`` is prepared here, as Lead-3's and the model's source are)."""
+    normalized = Document.prepare(article).normalized
     source = Article(normalized)
     sentences = summary_sentences(summary_line)
     spliced = [is_spliced(source, s) for s in sentences]
@@ -198,9 +193,9 @@ def score_document(article: Union[str, Document], summary_line: str) -> Dict[str
             "fragments": fragments}
 
 
-def sentence_judgements(article: Union[str, Document], summary_line: str) -> List[Tuple[str, bool]]:
+def sentence_judgements(article: str, summary_line: str) -> List[Tuple[str, bool]]:
     """Each summary sentence with the splice verdict: for reading the measure beside a person's."""
-    source = Article(_normalized(article))
+    source = Article(Document.prepare(article).normalized)
     return [(s, is_spliced(source, s)) for s in summary_sentences(summary_line)]
 
 

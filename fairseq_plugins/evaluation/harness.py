@@ -6,6 +6,9 @@ Systems (each turns JSON Lines articles into one summary a document, sentences j
 
 - ``lead_summary`` (Lead-k): the first k sentences of the article, prepared as the models read
   it (``text.Document``: normalized as in training, split with ``text.split_sentences``);
+- ``baseline_summary``: Lead or one of the field's unsupervised baselines (LexRank, TextRank,
+  LSA, SumBasic: sumy's rankings of the same sentences, ``text/centrality.py``), k sentences or a
+  length in words;
 - ``oracle_summary``: the greedy extractive oracle (Nallapati et al. 2017; Liu & Lapata 2019):
   repeatedly add the article sentence that most raises ROUGE-1 F + ROUGE-2 F of the selection
   against the reference, stop when nothing raises it or at ``max_sentences``; the chosen
@@ -43,6 +46,7 @@ readability measures then find no novel word in an extractive summary.  Only the
 (``format_samples``) go through ``readable.readable``, cased from each document's raw
 ``article`` where the data file still holds it.
 """
+import functools
 import gzip
 import json
 import math
@@ -59,7 +63,8 @@ import numpy as np
 from .. import text
 from ..scoring.rouge import DISPLAY_NAMES, ROUGE_TYPES, score_document
 from ..text import Document, extraction
-from ..text.extraction import Selection, oracle_indices
+from ..text.centrality import RANKERS, sumy_ranking
+from ..text.extraction import Selection, choose_in_order, oracle_indices
 from . import faithfulness
 
 __all__ = [
@@ -77,6 +82,8 @@ __all__ = [
     "reference_line",
     "lead_sentences",
     "lead_summary",
+    "BASELINE_RANKINGS",
+    "baseline_summary",
     "oracle_indices",
     "oracle_summary",
     "CheckpointSystem",
@@ -305,8 +312,27 @@ def lead_sentences(article: str, k: int = 3) -> List[str]:
     return Document.prepare(article).lead(k)
 
 
-def lead_summary(article: str, k: int = 3) -> str:
-    return _clean_line(lead_sentences(article, k))
+def _lead_ranking(sentences: Sequence[str]) -> Sequence[int]:
+    return range(len(sentences))
+
+
+# name -> the sentences' indices, best first: Lead's order, and the field's unsupervised baselines
+# as sumy ranks them (text/centrality.py)
+BASELINE_RANKINGS = {"lead": _lead_ranking, **{name: functools.partial(sumy_ranking, name) for name in RANKERS}}
+
+
+def baseline_summary(name: str, article: str, k: int = 3, words: Optional[int] = None) -> str:
+    """One summary line of an unsupervised baseline (``BASELINE_RANKINGS``) on the article's
+    Document: its first ``k`` sentences by that ranking or, with ``words``, those that fit in that
+    many words (``text.extraction.choose_in_order``, the rule our extractive models follow too)."""
+    sentences = Document.prepare(article).sentences
+    chosen = choose_in_order(BASELINE_RANKINGS[name](sentences), sentences, None if words else k, words)
+    return _clean_line(sentences[i] for i in chosen)
+
+
+def lead_summary(article: str, k: int = 3, words: Optional[int] = None) -> str:
+    """Lead-k (``baseline_summary``)."""
+    return baseline_summary("lead", article, k, words)
 
 
 def oracle_summary(article: str, summary: str, max_sentences: Optional[int] = 3) -> str:

@@ -7,7 +7,7 @@ sentences given to it and their words, so no sentence splitter of its own (NLTK'
 needs downloaded data) is involved: the sentences are a ``text.Document``'s, the same ones Lead-k
 and our extractive models choose from.
 
-The evaluation harness runs them as baselines (``evaluation/baselines.py``); the papers chooser
+The evaluation harness runs them as baselines (``evaluation.baseline_summary``); the papers chooser
 fuses LexRank's ranking with its model's (``extraction.Selection``).
 """
 import importlib

@@ -62,7 +62,6 @@ class Document:
         self.raw = raw
         self.normalized = normalized
         self.hidden = hidden  # the masked text that was normalized, for a masked document
-        self.numbers = hidden.numbers if hidden is not None else None  # None: not masked
 
     @classmethod
     def prepare(cls, raw, masked: bool = False) -> "Document":
@@ -76,7 +75,13 @@ class Document:
 
     @property
     def masked(self) -> bool:
-        return self.numbers is not None
+        return self.hidden is not None
+
+    @property
+    def numbers(self) -> Optional[List[Optional[str]]]:
+        """What the k-th ``<dig>`` of a masked document stands for (``masking.Masked``); None when
+        it is not masked."""
+        return self.hidden.numbers if self.hidden is not None else None
 
     @functools.cached_property
     def sentences(self) -> List[str]:
@@ -101,7 +106,7 @@ class Document:
 
     @functools.cached_property
     def alignment(self) -> alignment.Alignment:
-        if self.hidden is None:
+        if not self.masked:
             return alignment.align(self.raw, self.normalized)
         # a masked document's normal form is aligned with the masked text it was made from (the
         # two differ only where normalization changed something), then through the masking's

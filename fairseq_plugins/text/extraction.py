@@ -18,8 +18,8 @@ model could do with what it reads.
 one that shares a word trigram with a sentence already chosen (trigram blocking), until k are
 chosen; the summary gives them in article order.
 """
-from dataclasses import dataclass
 from collections import Counter
+from dataclasses import dataclass
 from typing import List, Optional, Sequence
 
 from ..scoring.rouge import rouge_tokens
@@ -27,8 +27,9 @@ from . import normalize
 
 LABELS = ("0", "1")  # the words of the label dictionary: not in the summary, in it
 
-__all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "choose", "choose_in_order", "fused_preference", "Selection", "word_count", "is_fragment", "MIN_SENTENCE_WORDS", "sentence_scores",
-           "oracle_indices"]
+__all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "score_order", "choose",
+           "choose_in_order", "fused_preference", "Selection", "word_count", "is_fragment", "MIN_SENTENCE_WORDS",
+           "sentence_scores", "oracle_indices"]
 
 
 @dataclass
@@ -82,7 +83,7 @@ def source_line(pieces: Sequence[Sequence[str]]) -> str:
 def make_example(sentences: Sequence[str], reference_sentences: Sequence[str], sp,
                  max_pieces: Optional[int], oracle_sentences: Optional[int] = 3) -> Example:
     """A training example: the sentences that fit, and the greedy oracle's labels over them
-    (``evaluation.oracle_indices``; ``oracle_sentences`` None: as many as improve ROUGE)."""
+    (``oracle_indices``; ``oracle_sentences`` None: as many as improve ROUGE)."""
     sentences = [s for s in sentences if s.strip()]
     source = read_source(sp, sentences, max_pieces)
     kept = sentences[:len(source.pieces)]
@@ -156,6 +157,11 @@ def choose_in_order(preference: Sequence[int], sentences: Sequence[str], k: Opti
     return sorted(chosen)
 
 
+def score_order(scores: Sequence[float]) -> List[int]:
+    """Indices best first by score (ties in document order)."""
+    return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+
+
 def choose(scores: Sequence[float], sentences: Sequence[str], k: Optional[int] = None, block_trigrams: bool = True,
            words: Optional[int] = None, skip_fragments: bool = True) -> List[int]:
     """Indices (in article order) of the k best-scoring sentences (or, with ``words``, of the best
@@ -163,8 +169,7 @@ def choose(scores: Sequence[float], sentences: Sequence[str], k: Optional[int] =
     one already chosen when ``block_trigrams`` and pieces of sentences (``is_fragment``: headings,
     captions, a sentence cut by a line break) when ``skip_fragments``.  ``sentences`` are the
     normalized sentences the scores belong to (scores may be fewer: the rest were not read)."""
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
-    return choose_in_order(order, sentences, k, words, block_trigrams, skip_fragments)
+    return choose_in_order(score_order(scores), sentences, k, words, block_trigrams, skip_fragments)
 
 
 # Reciprocal rank fusion's constant (Cormack, Clarke & Buettcher 2009): a sentence's fused score is
@@ -179,7 +184,7 @@ def fused_preference(scores: Sequence[float], centrality: Sequence[int], central
     sentences' position (earlier first).  ``scores`` may be fewer than the ranked sentences (the
     rest were not read): only the scored ones are ranked."""
     n = len(scores)
-    model_rank = {i: r for r, i in enumerate(sorted(range(n), key=lambda i: (-scores[i], i)))}
+    model_rank = {i: r for r, i in enumerate(score_order(scores))}
     central_rank = {i: r for r, i in enumerate(i for i in centrality if i < n)}
 
     def fused(i):
@@ -203,7 +208,7 @@ class Selection:
 
     def preference(self, scores: Sequence[float], sentences: Sequence[str]) -> List[int]:
         if not (self.centrality_weight or self.position_weight):
-            return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+            return score_order(scores)
         from .centrality import sumy_ranking
 
         centrality = sumy_ranking("lexrank", sentences[:len(scores)]) if self.centrality_weight else []

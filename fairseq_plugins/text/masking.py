@@ -98,27 +98,16 @@ class _Tracked:
     def tidy_lines(self) -> None:
         """Each line's runs of spaces and tabs made one space and the line stripped; lines joined
         by "\n" (``str.splitlines`` decides what a line is, as it did for the untracked form)."""
+        self.sub(_SPACES_RE, " ")  # a run of spaces and tabs never crosses a line break
         pieces, origin, position = [], [], 0
         for line in self.text.splitlines(keepends=True):
-            body = line.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
-            chars, char_origin = [], []
-            previous_space = False
-            for k, ch in enumerate(body):
-                if ch in " \t":
-                    if previous_space:
-                        continue
-                    ch, previous_space = " ", True
-                else:
-                    previous_space = False
-                chars.append(ch)
-                char_origin.append(self.origin[position + k])
-            first = next((k for k, ch in enumerate(chars) if not ch.isspace()), len(chars))
-            last = next((k for k in range(len(chars) - 1, -1, -1) if not chars[k].isspace()), -1)
+            body = line.splitlines()[0]  # the line without its break
+            start, end = len(body) - len(body.lstrip()), len(body.rstrip())
             if pieces:
                 pieces.append("\n")
                 origin.append(self.origin[position - 1])  # the line break before this line
-            pieces.append("".join(chars[first:last + 1]))
-            origin.extend(char_origin[first:last + 1])
+            pieces.append(body[start:end])
+            origin.extend(self.origin[position + start:position + end])
             position += len(line)
         self.text, self.origin = "".join(pieces), origin
 
