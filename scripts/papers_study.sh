@@ -22,8 +22,8 @@
 # papers a row actually saw, so the table shows whether that held.
 #
 # Budget: HOURS of training on one core. Every row trains with one thread pinned to a core of its
-# own (taskset), PARALLEL rows at a time (default: one per core), so a row's budget is the same CPU
-# time whether it trains alone or beside another, and the machine's cores are all used. fairseq's
+# own (taskset, scripts/study_lib.sh), PARALLEL rows at a time (default: one per core of CORES), so
+# a row's budget is the same CPU time whether it trains alone or beside another. fairseq's
 # --stop-time-hours counts cumulative training wall time across restarts, and the recipe validates
 # nothing inside it. scripts/train.sh resumes from runs/papers_study/ROW/checkpoint_last.pt.
 #
@@ -40,7 +40,8 @@
 #   prepared here if missing, from the first TRAIN_PAPERS (8000) training papers and every valid one,
 #   with the shipped papers model's vocabulary, the same bytes on every machine], HOURS [1],
 #   LIMIT [500], TRANSFORMER_PIECES [2560], BEAM [1], LEAD_KS ["15 30"], DOCUMENTS [100],
-#   PARALLEL [nproc], RECORDS [docs/papers_study].
+#   CORES [every core: the cores the rows are pinned to], PARALLEL [as many as CORES],
+#   RECORDS [docs/papers_study].
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -54,7 +55,6 @@ TRANSFORMER_PIECES="${TRANSFORMER_PIECES:-2560}"
 BEAM="${BEAM:-1}"
 LEAD_KS="${LEAD_KS:-15 30}"
 DOCUMENTS="${DOCUMENTS:-100}"
-PARALLEL="${PARALLEL:-$(nproc)}"
 RECORDS="${RECORDS:-docs/papers_study}"
 ALL_ROWS="fastformer_8192 fastformer_1024 transformer_long transformer_conv conv_only_8192 local_8192"
 ROWS="${ROWS:-$ALL_ROWS}"
@@ -71,7 +71,6 @@ declare -A PIECES=([fastformer_8192]=8192 [fastformer_1024]=1024 [transformer_lo
 for row in $ROWS; do
   [ -n "${ARCH[$row]:-}" ] || { echo "papers_study.sh: unknown row $row (rows: ${!ARCH[*]})" >&2; exit 2; }
 done
-[[ "$PARALLEL" =~ ^[1-9][0-9]*$ ]] || { echo "papers_study.sh: PARALLEL must be a positive number, got '$PARALLEL'" >&2; exit 2; }
 if [ -z "$DRY" ]; then
   needed=()
   [ -f "$DATA_BIN/dict.source.txt" ] || needed+=(train valid)  # to prepare the data
@@ -81,24 +80,7 @@ if [ -z "$DRY" ]; then
   done
 fi
 
-# launch LOG CORE COMMAND...: COMMAND with one thread on core CORE, its output to LOG (the dry run prints it)
-launch() {
-  local log=$1 core=$2; shift 2
-  local pinned=(taskset -c "$core" env OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 "$@")
-  if [ -n "$DRY" ]; then echo "${pinned[*]}"; else mkdir -p "$(dirname "$log")"; "${pinned[@]}" >>"$log" 2>&1; fi
-}
-
-# in_parallel STEP ROW...: STEP ROW CORE for every row at once, each on a core of its own (at most
-# PARALLEL rows are given); fails when any of them fails
-in_parallel() {
-  local step=$1; shift
-  local rows=("$@") j pids=() failed=0
-  for ((j = 0; j < ${#rows[@]}; j++)); do
-    if [ -n "$DRY" ]; then "$step" "${rows[j]}" "$((j % $(nproc)))"; else "$step" "${rows[j]}" "$((j % $(nproc)))" & pids+=($!); fi
-  done
-  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
-  [ "$failed" = 0 ] || { echo "papers_study.sh: $step failed for a row of: ${rows[*]} (see $OUT/ROW/*.log)" >&2; exit 1; }
-}
+source "$ROOT/scripts/study_lib.sh"  # launch, in_parallel; CORES, PARALLEL
 
 train_row() {
   local row=$1 core=$2

@@ -132,3 +132,48 @@ def test_extractive_papers_driver_tunes_k_apart_from_the_papers_it_scores(tmp_pa
     missing = subprocess.run(["bash", "scripts/papers_extractive.sh"], capture_output=True, text=True, cwd=REPO,
                              env={"PATH": "/usr/bin:/bin", "DATA": str(tmp_path)}, timeout=60)
     assert missing.returncode == 2 and "train.jsonl.gz not found" in missing.stderr and missing.stdout == ""
+
+
+# --- scripts/extractive_study.sh: the same study for choosing sentences ------------------------------
+
+EXTRACTIVE_ROWS = {"fastformer_8192": ("extractive_fastformer_conv_small", 8192, ""),
+                   "conv_only_8192": ("extractive_conv_only_small", 8192, ""),
+                   "gated_8192": ("extractive_fastformer_conv_small", 8192, "--encoder-attention-placement gated_parallel "),
+                   "top1_8192": ("extractive_fastformer_conv_small", 8192, "--encoder-attention-layers 1 "),
+                   "transformer_conv": ("extractive_transformer_conv_small", 2560, ""),
+                   "local_8192": ("extractive_local_transformer_small", 8192, "")}
+
+
+def _extractive_study(*args, **env):
+    return subprocess.run(["bash", "scripts/extractive_study.sh", *args], capture_output=True, text=True,
+                          cwd=REPO, env={"PATH": "/usr/bin:/bin", **env}, timeout=60)
+
+
+def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
+    out = _extractive_study("--dry-run", CORES="1")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    train = [line for line in lines if "scripts/train.sh" in line]
+    evaluate = [line for line in lines if "scripts/evaluate.py" in line and "checkpoint_last.pt" in line]
+    baselines = [line for line in lines if "scripts/evaluate.py" in line and "checkpoint_last.pt" not in line]
+    assert len(train) == len(evaluate) == len(EXTRACTIVE_ROWS)
+    for line, (row, (arch, pieces, flags)) in zip(train, EXTRACTIVE_ROWS.items()):
+        assert line.startswith("taskset -c 1 env OMP_NUM_THREADS=1 ")  # CORES=1: every row on core 1
+        assert f"train.sh papers_extractive data-bin/sumpubmed_ext runs/extractive_study/{row} --arch {arch} {flags}" in line
+        assert f"--max-source-positions {pieces + 1} --stop-time-hours 1 " in line
+        assert "--pretrained-encoder" not in line  # from scratch: no row starts from another's weights
+    for line, (row, (_, pieces, _)) in zip(evaluate, EXTRACTIVE_ROWS.items()):
+        # the model's own ranking (preset papers: no centrality or position fused in) at 200 words
+        assert f"--system runs/extractive_study/{row}/checkpoint_last.pt " in line
+        assert f"--preset papers --words 200 --limit 500 --max-source-pieces {pieces} " in line
+    assert [line.split("--system ")[1].split()[0] for line in baselines] == ["lead", "lexrank", "oracle"]
+    assert all("--preset papers --words 200 --limit 500 " in line for line in baselines)
+    table = [line for line in lines if "scripts/budget_table.py" in line]
+    assert len(table) == 1 and "--against docs/extractive_study/fastformer_8192.json" in table[0]
+
+
+def test_extractive_study_bad_settings_are_usage_errors():
+    out = _extractive_study("--dry-run", ROWS="conv_only_8192 nope")
+    assert out.returncode == 2 and "unknown row nope" in out.stderr and out.stdout == ""
+    out = _extractive_study("--dry-run", CORES="0 99")
+    assert out.returncode == 2 and "CORES: no core '99'" in out.stderr and out.stdout == ""

@@ -40,6 +40,7 @@ from ..modules.additive_attention import INTERACTIONS, AdditiveAttention
 from ..modules.beam_groups import regroup, regroup_rows
 from ..modules.copy_generator import CopyGenerator
 from ..modules.depthwise_conv import DepthwiseConv
+from ..modules.gate import TanhGate
 from ..modules.local_attention import LocalAttention
 from ..modules.memory_compressed import MemoryCompressedAttention
 from ..modules.softmax_attention import MultiheadSoftmaxAttention
@@ -123,6 +124,14 @@ DECODER_SELF_ATTENTION: Dict[str, Callable[[object, int, int, int], ModuleList]]
     "softmax": softmax_layers(causal=True),
     "fastformer": fastformer_layers(causal=True),
 }
+# where an encoder layer's self-attention sits beside its local convolution: name -> wrapper of the
+# attention module (attention, embed_dim) -> module, and whether the two branches read the same input
+# (EncoderLayer). "series": x + Conv(LN x), then + Attn(LN .); "gated_parallel": x + Conv(LN x) +
+# tanh(alpha) * Attn(LN' x), alpha = 0 at first, so the layer starts as the convolution-only one.
+ENCODER_ATTENTION_PLACEMENT: Dict[str, Tuple[Callable[[nn.Module, int], nn.Module], bool]] = {
+    "series": (lambda attention, embed_dim: attention, False),
+    "gated_parallel": (TanhGate, True),
+}
 # input stage: (cfg, embed_dim) -> module mapping (x (B,T,C), padding_mask (B,T)) to shorter ones
 ENCODER_INPUT_STAGE: Dict[str, Callable[[object, int], Optional[nn.Module]]] = {
     "none": lambda cfg, embed_dim: None,
@@ -174,6 +183,16 @@ class EfficientTransformerConfig(FairseqDataclass):
     )
     fastformer_interaction: ChoiceEnum(list(INTERACTIONS)) = field(
         default="mul", metadata={"help": "Fastformer interaction function (paper Fig. 3)"}
+    )
+    encoder_attention_placement: ChoiceEnum(list(ENCODER_ATTENTION_PLACEMENT)) = field(
+        default="series",
+        metadata={"help": "with --encoder-local-conv: the attention after the convolution (series), or beside it "
+                          "as a branch with a learned gate that starts closed (gated_parallel)"},
+    )
+    encoder_attention_layers: int = field(
+        default=0,
+        metadata={"help": "self-attention in the top N encoder layers only, the others convolution + FFN "
+                          "(needs --encoder-local-conv; 0: every layer)"},
     )
     encoder_local_conv: int = field(
         default=0,
@@ -236,7 +255,11 @@ class Residual(nn.Module):
     def forward(self, x: Tensor, *args, **kwargs) -> Tensor:
         if self.post_norm:
             return self.norm(x + self.dropout(self.sublayer(x, *args, **kwargs)))
-        return x + self.dropout(self.sublayer(self.norm(x), *args, **kwargs))
+        return x + self.branch(x, *args, **kwargs)
+
+    def branch(self, x: Tensor, *args, **kwargs) -> Tensor:
+        """Dropout(f(LN(x))): what the pre-norm form adds to x (branches in parallel sum these)."""
+        return self.dropout(self.sublayer(self.norm(x), *args, **kwargs))
 
 
 class FeedForwardSublayer(nn.Module):
@@ -250,21 +273,33 @@ class FeedForwardSublayer(nn.Module):
 
 class EncoderLayer(nn.Module):
     """[local convolution ->] [self-attention ->] FFN, each a residual sublayer (the attention is
-    absent for encoder self-attention "none")."""
+    absent for encoder self-attention "none"); with --encoder-attention-placement gated_parallel
+    the convolution and the gated attention read the same input and their branches are summed:
+
+        series:          h = x + Drop(Conv(LN_1 x));  h = h + Drop(Attn(LN_2 h))
+        gated_parallel:  h = x + Drop(Conv(LN_1 x)) + Drop(tanh(alpha) * Attn(LN_2 x))
+        both:            y = h + Drop(FFN(LN_3 h))
+    """
 
     def __init__(self, self_attention: Optional[nn.Module], cfg):
         super().__init__()
         dim = cfg.encoder_embed_dim
         kernel = getattr(cfg, "encoder_local_conv", 0)  # checkpoints from before the option have none
+        # and from before the placement option, every attention is in series
+        wrap, self.parallel = ENCODER_ATTENTION_PLACEMENT[getattr(cfg, "encoder_attention_placement", "series")]
         self.local_conv = Residual(DepthwiseConv(dim, kernel), dim, cfg.dropout, cfg.post_norm) if kernel else None
-        self.self_attention = None if self_attention is None else Residual(self_attention, dim, cfg.dropout, cfg.post_norm)
+        self.self_attention = None if self_attention is None else Residual(wrap(self_attention, dim), dim, cfg.dropout, cfg.post_norm)
+        self.parallel = self.parallel and self.local_conv is not None and self.self_attention is not None
         self.feed_forward = Residual(FeedForwardSublayer(dim, cfg.encoder_ffn_embed_dim, cfg), dim, cfg.dropout, cfg.post_norm)
 
     def forward(self, x: Tensor, padding_mask: Optional[Tensor]) -> Tensor:
-        if self.local_conv is not None:
-            x = self.local_conv(x, padding_mask)
-        if self.self_attention is not None:
-            x = self.self_attention(x, padding_mask)
+        if self.parallel:
+            x = x + self.local_conv.branch(x, padding_mask) + self.self_attention.branch(x, padding_mask)
+        else:
+            if self.local_conv is not None:
+                x = self.local_conv(x, padding_mask)
+            if self.self_attention is not None:
+                x = self.self_attention(x, padding_mask)
         return self.feed_forward(x)  # (B, T, C)
 
 
@@ -349,6 +384,9 @@ class EfficientEncoder(FairseqEncoder):
         attentions = ENCODER_SELF_ATTENTION[cfg.encoder_self_attention](
             cfg, cfg.encoder_embed_dim, cfg.encoder_attention_heads, cfg.encoder_layers
         )
+        # --encoder-attention-layers N: attention in the top N layers only, the lower ones convolution + FFN
+        without = cfg.encoder_layers - (getattr(cfg, "encoder_attention_layers", 0) or cfg.encoder_layers)
+        attentions = [None] * without + list(attentions[without:])
         self.layers = nn.ModuleList(EncoderLayer(attention, cfg) for attention in attentions)
         self.final_norm = None if cfg.post_norm else nn.LayerNorm(cfg.encoder_embed_dim)
 
@@ -622,7 +660,26 @@ def check_config(args) -> None:
     if args.encoder_self_attention == "none" and not kernel:
         raise ValueError("--encoder-self-attention none (a convolution-only encoder) needs --encoder-local-conv K "
                          "(an odd kernel, e.g. 7): without attention or convolution no position would see any other")
+    check_placement(args, kernel)
     check_windows(args)
+
+
+def check_placement(args, kernel: int) -> None:
+    """--encoder-attention-placement and --encoder-attention-layers: both place the attention
+    relative to the convolution, so both need one (and the parallel form sums pre-norm branches)."""
+    placement = getattr(args, "encoder_attention_placement", "series")
+    top = getattr(args, "encoder_attention_layers", 0)
+    if placement != "series" and (not kernel or args.encoder_self_attention == "none"):
+        raise ValueError(f"--encoder-attention-placement {placement} puts the attention beside the convolution: it "
+                         "needs --encoder-local-conv K and an encoder self-attention other than none")
+    if placement != "series" and args.post_norm:
+        raise ValueError(f"--encoder-attention-placement {placement} sums pre-norm branches; it cannot be combined with --post-norm")
+    if not 0 <= top <= args.encoder_layers:
+        raise ValueError(f"--encoder-attention-layers must be between 0 (every layer) and --encoder-layers "
+                         f"({args.encoder_layers}), got {top}")
+    if 0 < top < args.encoder_layers and not kernel:
+        raise ValueError("--encoder-attention-layers N < --encoder-layers leaves layers without attention: they need "
+                         "--encoder-local-conv K, or they would be an FFN alone")
 
 
 def check_windows(args) -> None:

@@ -21,7 +21,7 @@ Trained through fairseq's ``translation`` task on a data directory written by
 import logging
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Optional, Tuple
+from typing import Callable, Optional, Tuple
 
 import torch
 from fairseq.models import BaseFairseqModel, register_model, register_model_architecture
@@ -35,9 +35,12 @@ from .efficient_transformer import (
     EfficientTransformerConfig,
     EncoderLayer,
     check_config,
+    conv_only_small,
     fastformer_conv_small,
+    local_transformer_small,
     set_defaults,
     token_embedding,
+    transformer_conv_small,
 )
 
 logger = logging.getLogger(__name__)
@@ -91,8 +94,9 @@ class SentenceScorer(nn.Module):
     def __init__(self, cfg):
         super().__init__()
         dim = cfg.encoder_embed_dim
-        # the sentence layers attend with softmax over the sentences and have no convolution
-        layer_cfg = _WithChanges(cfg, encoder_local_conv=0)
+        # the sentence layers attend with softmax over the sentences and have no convolution (nor a
+        # gate beside one): the encoder's placement options are the encoder's
+        layer_cfg = _WithChanges(cfg, encoder_local_conv=0, encoder_attention_placement="series")
         attentions = ENCODER_SELF_ATTENTION["softmax"](layer_cfg, dim, cfg.sentence_attention_heads, cfg.sentence_layers)
         self.positions = SinusoidalPositionalEmbedding(dim, 0, init_size=cfg.max_sentences + 1)
         self.layers = nn.ModuleList(EncoderLayer(attention, layer_cfg) for attention in attentions)
@@ -156,8 +160,24 @@ def extractive_base(args):
     set_defaults(args, **{f.name: f.default for f in fields(ExtractiveSummarizerConfig) if not f.name.startswith("_")})
 
 
-@register_model_architecture("extractive_summarizer", "extractive_fastformer_conv_small")
-def extractive_fastformer_conv_small(args):
-    """The encoder of fastformer_conv_small (the shipped models') + 2 sentence layers."""
-    fastformer_conv_small(args)
-    extractive_base(args)
+def extractive_architecture(encoder_preset: Callable) -> Callable:
+    """The extractive architecture with ``encoder_preset``'s encoder + 2 sentence layers."""
+
+    def preset(args):
+        encoder_preset(args)
+        extractive_base(args)
+
+    preset.__doc__ = f"The encoder of {encoder_preset.__name__} + 2 sentence layers."
+    return preset
+
+
+# extractive_<encoder>: the same sentence scorer over each encoder of the equal-budget studies
+# (scripts/extractive_study.sh); extractive_fastformer_conv_small is the shipped models' encoder
+EXTRACTIVE_ENCODERS = {
+    "fastformer_conv_small": fastformer_conv_small,
+    "conv_only_small": conv_only_small,
+    "transformer_conv_small": transformer_conv_small,
+    "local_transformer_small": local_transformer_small,
+}
+for _name, _encoder_preset in EXTRACTIVE_ENCODERS.items():
+    register_model_architecture("extractive_summarizer", f"extractive_{_name}")(extractive_architecture(_encoder_preset))

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# The equal-CPU-budget study of encoders for choosing a paper's sentences (docs/extractive_study/):
+# where a global view of a 6,000-word paper should pay, each encoder is trained from scratch for the
+# same CPU time with the same recipe (papers_extractive: 2 sentence layers, the oracle's labels, data,
+# seed), then every row chooses 200 words of the same valid SumPubMed papers by its own ranking alone
+# (no centrality or position fused in), beside Lead, LexRank and the oracle at the same words.
+#
+#   scripts/extractive_study.sh                 # the rows without a record, then the table; run it again to go on
+#   ROWS="fastformer_8192 conv_only_8192" CORES=1 scripts/extractive_study.sh   # these rows, on core 1 only
+#   scripts/extractive_study.sh --dry-run       # print the commands only
+#
+# Rows (name -> architecture, source pieces read, encoder flags):
+#   fastformer_8192   extractive_fastformer_conv_small    8192  convolution, then Fastformer (the shipped encoder)
+#   conv_only_8192    extractive_conv_only_small          8192  the convolution alone
+#   gated_8192        extractive_fastformer_conv_small    8192  Fastformer beside the convolution, gate closed at first
+#   top1_8192         extractive_fastformer_conv_small    8192  Fastformer in the top layer only
+#   transformer_conv  extractive_transformer_conv_small   2560  softmax attention at the longest input it affords
+#   local_8192        extractive_local_transformer_small  8192  CS224N's local attention (blocks of 50)
+# (2,560: papers_study.sh's measured longest affordable transformer input at Fastformer's papers a second.)
+#
+# Budget, pinning and resuming as in scripts/papers_study.sh (scripts/study_lib.sh): HOURS of training
+# wall time on one core a row, validation (25 batches every 100 updates, the recipe's) included and the
+# same for every row. A row with a record (RECORDS/ROW.json: card, curve of the validation loss, per-paper
+# scores, no text of the data set) is done; later runs on any machine skip it. Then Lead, LexRank and the
+# oracle at the same words get records, and RECORDS/table.md compares every row with fastformer_8192
+# (paired bootstrap on R-1, R-2, R-Lsum); the curves go to docs/img/extractive_study_curve.png.
+# Settings (environment): DATA [../shared/data/sumpubmed], DATA_BIN [data-bin/sumpubmed_ext: prepared
+#   here if missing, as scripts/papers_extractive.sh does, from the first TRAIN_PAPERS (5000)], HOURS [1],
+#   WORDS [200], LIMIT [500], CORES [every core], PARALLEL [as many as CORES], EVALUATE [1],
+#   RECORDS [docs/extractive_study].
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+PY="${VENV:-$ROOT/.venv}/bin/python"
+DATA="${DATA:-$ROOT/../shared/data/sumpubmed}"
+DATA_BIN="${DATA_BIN:-data-bin/sumpubmed_ext}"
+TRAIN_PAPERS="${TRAIN_PAPERS:-5000}"
+HOURS="${HOURS:-1}"
+WORDS="${WORDS:-200}"
+LIMIT="${LIMIT:-500}"
+RECORDS="${RECORDS:-docs/extractive_study}"
+EVALUATE="${EVALUATE:-1}"
+ALL_ROWS="fastformer_8192 conv_only_8192 gated_8192 top1_8192 transformer_conv local_8192"
+ROWS="${ROWS:-$ALL_ROWS}"
+OUT=runs/extractive_study
+DRY=""
+[ "${1:-}" = "--dry-run" ] && DRY=echo
+declare -A ARCH=([fastformer_8192]=extractive_fastformer_conv_small [conv_only_8192]=extractive_conv_only_small
+                 [gated_8192]=extractive_fastformer_conv_small [top1_8192]=extractive_fastformer_conv_small
+                 [transformer_conv]=extractive_transformer_conv_small [local_8192]=extractive_local_transformer_small)
+declare -A PIECES=([fastformer_8192]=8192 [conv_only_8192]=8192 [gated_8192]=8192 [top1_8192]=8192
+                   [transformer_conv]=2560 [local_8192]=8192)
+declare -A FLAGS=([gated_8192]="--encoder-attention-placement gated_parallel" [top1_8192]="--encoder-attention-layers 1")
+for row in $ROWS; do
+  [ -n "${ARCH[$row]:-}" ] || { echo "extractive_study.sh: unknown row $row (rows: $ALL_ROWS)" >&2; exit 2; }
+done
+source "$ROOT/scripts/study_lib.sh"  # launch, in_parallel; CORES, PARALLEL
+if [ -z "$DRY" ]; then
+  needed=()
+  [ -f "$DATA_BIN/prepare.json" ] || needed+=(train valid)
+  [ "$EVALUATE" = 0 ] || needed+=(valid)
+  for split in "${needed[@]}"; do
+    [ -f "$DATA/$split.jsonl.gz" ] || { echo "extractive_study.sh: $DATA/$split.jsonl.gz not found (set DATA)" >&2; exit 2; }
+  done
+fi
+
+train_row() {
+  local row=$1 core=$2
+  echo "==> $row: ${ARCH[$row]} ${FLAGS[$row]:-} reading ${PIECES[$row]} pieces, ${HOURS} h of training on core $core"
+  # shellcheck disable=SC2086  # FLAGS holds separate words
+  launch "$OUT/$row/stdout.log" "$core" env DEVICE=cpu bash scripts/train.sh papers_extractive "$DATA_BIN" "$OUT/$row" \
+    --arch "${ARCH[$row]}" ${FLAGS[$row]:-} --max-source-positions "$((PIECES[$row] + 1))" --stop-time-hours "$HOURS" \
+    --log-file "$OUT/$row/train.log"
+}
+
+evaluate_row() {
+  local row=$1 core=$2
+  echo "==> $row: $WORDS words of valid papers 0-$((LIMIT - 1)), then its record"
+  if [ -n "$DRY" ] || [ ! -f "$OUT/$row/valid/scores.json" ]; then
+    launch "$OUT/$row/evaluate.log" "$core" "$PY" scripts/evaluate.py generate --system "$OUT/$row/checkpoint_last.pt" \
+      --data-bin "$DATA_BIN" --data "$DATA/valid.jsonl.gz" --preset papers --words "$WORDS" --limit "$LIMIT" \
+      --max-source-pieces "${PIECES[$row]}" --workers 1 --out "$OUT/$row/valid"
+  fi
+  launch "$OUT/$row/record.log" "$core" "$PY" scripts/study_record.py "$row" "$OUT/$row/valid" --run "$OUT/$row" \
+    --threads 1 --out "$RECORDS/$row.json"
+}
+
+evaluate_baseline() {
+  local system=$1 core=$2
+  echo "==> $system at $WORDS words of valid papers 0-$((LIMIT - 1)), then its record"
+  launch "$OUT/$system/evaluate.log" "$core" "$PY" scripts/evaluate.py generate --system "$system" \
+    --data "$DATA/valid.jsonl.gz" --preset papers --words "$WORDS" --limit "$LIMIT" --workers 1 --out "$OUT/$system/valid"
+  launch "$OUT/$system/record.log" "$core" "$PY" scripts/study_record.py "$system" "$OUT/$system/valid" \
+    --out "$RECORDS/$system.json"
+}
+
+# 0. the data, once a machine (the same as scripts/papers_extractive.sh's)
+if [ -n "$DRY" ] || [ ! -f "$DATA_BIN/prepare.json" ]; then
+  echo "==> preparing $DATA_BIN"
+  launch "$OUT/prepare.log" "${CORE_LIST[0]}" "$PY" scripts/prepare_extractive.py --name "$(basename "$DATA_BIN")" \
+    --out-dir "$(dirname "$DATA_BIN")" --bundle app/model_papers --train "$DATA/train.jsonl.gz" --valid "$DATA/valid.jsonl.gz" \
+    --max-source-pieces 8192 --oracle-sentences 0 --limit "$TRAIN_PAPERS" --workers 1
+fi
+
+# 1. the rows without a record, PARALLEL at a time, each group trained, then evaluated and recorded
+todo=()
+for row in $ROWS; do
+  if [ -z "$DRY" ] && [ -f "$RECORDS/$row.json" ]; then echo "==> $row: done ($RECORDS/$row.json)"; else todo+=("$row"); fi
+done
+for ((i = 0; i < ${#todo[@]}; i += PARALLEL)); do
+  in_parallel train_row "${todo[@]:i:PARALLEL}"
+  [ "$EVALUATE" = 0 ] || in_parallel evaluate_row "${todo[@]:i:PARALLEL}"
+done
+[ "$EVALUATE" = 0 ] && exit 0
+
+# 2. the baselines without a record, at the same words
+baselines=()
+for system in lead lexrank oracle; do
+  if [ -n "$DRY" ] || [ ! -f "$RECORDS/$system.json" ]; then baselines+=("$system"); fi
+done
+for ((i = 0; i < ${#baselines[@]}; i += PARALLEL)); do in_parallel evaluate_baseline "${baselines[@]:i:PARALLEL}"; done
+
+# 3. the curves and the table, from every record there is
+recorded=()
+for row in $ALL_ROWS; do
+  if [ -n "$DRY" ] || [ -f "$RECORDS/$row.json" ]; then recorded+=("$RECORDS/$row.json"); fi
+done
+[ -n "$DRY" ] || [ -f "$RECORDS/fastformer_8192.json" ] || { echo "extractive_study.sh: no fastformer_8192 record yet: no table" >&2; exit 0; }
+$DRY "$PY" scripts/training_curve.py --records "${recorded[@]}" --out docs/img/extractive_study_curve.png
+TABLE=("$PY" scripts/budget_table.py "${recorded[@]}" "$RECORDS/lead.json" "$RECORDS/lexrank.json" "$RECORDS/oracle.json"
+       --against "$RECORDS/fastformer_8192.json" --paired rouge1,rouge2,rougeLsum)
+if [ -n "$DRY" ]; then echo "${TABLE[@]}"; else "${TABLE[@]}" >"$RECORDS/table.md.partial" && mv "$RECORDS/table.md.partial" "$RECORDS/table.md"; cat "$RECORDS/table.md"; fi

@@ -1,0 +1,33 @@
+# Shared by the equal-CPU-budget study drivers (scripts/papers_study.sh, scripts/extractive_study.sh):
+# source it after setting DRY ("" or echo), OUT (the runs directory) and CORES (the cores rows may use,
+# e.g. "0 1"; default every core). Every row trains and evaluates with one thread pinned to a core of
+# its own, so a row's budget is the same CPU time whether it runs alone or beside another row, and
+# work kept off those cores (CORES="1", your own commands under taskset -c 0) does not take from it.
+CORES="${CORES:-$(seq -s ' ' 0 $(($(nproc) - 1)))}"
+read -r -a CORE_LIST <<<"$CORES"
+[ "${#CORE_LIST[@]}" -gt 0 ] || { echo "study: CORES names no core" >&2; exit 2; }
+for core in "${CORE_LIST[@]}"; do
+  [[ "$core" =~ ^[0-9]+$ ]] && [ "$core" -lt "$(nproc)" ] || { echo "study: CORES: no core '$core' on this machine (0-$(($(nproc) - 1)))" >&2; exit 2; }
+done
+PARALLEL="${PARALLEL:-${#CORE_LIST[@]}}"
+[[ "$PARALLEL" =~ ^[1-9][0-9]*$ ]] || { echo "study: PARALLEL must be a positive number, got '$PARALLEL'" >&2; exit 2; }
+
+# launch LOG CORE COMMAND...: COMMAND with one thread on core CORE, its output to LOG (the dry run prints it)
+launch() {
+  local log=$1 core=$2; shift 2
+  local pinned=(taskset -c "$core" env OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 "$@")
+  if [ -n "$DRY" ]; then echo "${pinned[*]}"; else mkdir -p "$(dirname "$log")"; "${pinned[@]}" >>"$log" 2>&1; fi
+}
+
+# in_parallel STEP ROW...: STEP ROW CORE for every row at once, the j-th on the j-th core of CORES
+# (modulo; at most PARALLEL rows are given); fails when any of them fails
+in_parallel() {
+  local step=$1; shift
+  local rows=("$@") j core pids=() failed=0
+  for ((j = 0; j < ${#rows[@]}; j++)); do
+    core=${CORE_LIST[$((j % ${#CORE_LIST[@]}))]}
+    if [ -n "$DRY" ]; then "$step" "${rows[j]}" "$core"; else "$step" "${rows[j]}" "$core" & pids+=($!); fi
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  [ "$failed" = 0 ] || { echo "study: $step failed for a row of: ${rows[*]} (see $OUT/ROW/*.log)" >&2; exit 1; }
+}
