@@ -48,6 +48,11 @@ def test_masked_document_numbers_and_verbatim_sentences():
     assert raw[3] == "We enrolled 240 patients (Smith et al., 2005) and followed them for 3 years."
     assert raw[5] == "Exacerbations fell by 31% in the treated group (p < 0.001; Table 2)."
     assert all(sentence in PAPER for sentence in raw)
+    # a sentence that a pasted PDF breaks across lines comes back on one line
+    broken = Document.prepare("The treated cells grew faster than the controls,\nas  the first assay showed. They divided twice.",
+                              masked=True)
+    assert broken.verbatim(range(len(broken.sentences))) == [
+        "The treated cells grew faster than the controls, as the first assay showed.", "They divided twice."]
     # the masking's record of where each character came from
     assert len(hidden.origin) == len(hidden.text)
     symbols = {i for match in re.finditer("<dig>|<cit>", hidden.text) for i in range(*match.span())}

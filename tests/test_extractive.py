@@ -2,6 +2,7 @@
 choice with trigram blocking, and a tiny extractive model (its encoder started from the tiny
 abstractive bundle's) through the Summarizer, the registry, the page's description, the command
 line and the evaluation harness."""
+import dataclasses
 import json
 import math
 import re
@@ -267,6 +268,34 @@ def test_tuning_chooses_the_number_of_sentences(tiny_extractive_bundle, tmp_path
     # four of the article's sentences are longer than one (trigram blocking may skip none here)
     sentence_words = [len(s.split()) for s in text.split_sentences(text.normalize_text(ARTICLE))]
     assert min(sentence_words) <= words[1] <= max(sentence_words) < words[4]
+
+
+def test_tuning_the_selection_runs_the_model_once(tiny_extractive_bundle, monkeypatch):
+    """A grid of lengths in words and fusion weights scores each article with the model once (the
+    system keeps the scores of a source line), and each setting is the preset's selection."""
+    from fairseq_plugins.evaluation import harness
+
+    scored = []
+    real = extraction.sentence_scores
+    monkeypatch.setattr(extraction, "sentence_scores", lambda model, d, sources: scored.extend(sources) or real(model, d, sources))
+    system = harness.load_system(tiny_extractive_bundle / "checkpoint.pt", tiny_extractive_bundle,
+                                 DECODING_PRESETS["cnndm"], device="cpu", log=lambda message: None)
+    docs = [harness.Pair(0, "0", ARTICLE, "the bridge is shut ."), harness.Pair(1, "1", ARTICLE + " Buses are free.", "buses .")]
+    grid = harness.parse_grid("words=12,40 centrality_weight=0,1 position_weight=0,0.5")
+    assert len(grid) == 8 and grid[-1] == {"words": 40, "centrality_weight": 1.0, "position_weight": 0.5}
+    rows = harness.tune_decoding(system, docs, DECODING_PRESETS["cnndm"], grid)
+    assert len(rows) == 8 and len(scored) == 2  # two articles, each read once over eight settings
+    # each row is its setting's selection: the same summaries as a system set to it from the start
+    last = dataclasses.replace(DECODING_PRESETS["cnndm"], **rows[0]["settings"])
+    system.set_preset(last)
+    again = harness.score_pairs([harness.reference_line(d.summary) for d in docs], system.summarize([d.article for d in docs]), 1)
+    assert sum(again["rouge1"]) / 2 == pytest.approx(rows[0]["rouge"]["rouge1"])
+    shorter = [r["words"] for r in rows if r["settings"]["words"] == 12]
+    longer = [r["words"] for r in rows if r["settings"]["words"] == 40]
+    assert max(shorter) < min(longer)
+    for bad in ("words=0", "centrality_weight=-1"):
+        with pytest.raises(evaluation.EvaluationError, match="must be >= "):
+            harness.tune_decoding(system, docs, DECODING_PRESETS["cnndm"], harness.parse_grid(bad))
 
 
 def test_prepare_extractive_reports_bad_input(tmp_path):

@@ -46,6 +46,41 @@ def test_lexrank_prefers_the_central_sentence():
     assert centrality.sumy_ranking("lexrank", []) == []
 
 
+SHARED = REPO.parent / "shared" / "data"
+
+
+def _shared_papers(count: int):
+    """The first ``count`` articles of each papers set in ../shared/data (skip when absent)."""
+    import gzip
+
+    files = [SHARED / "sumpubmed" / "valid.jsonl.gz", SHARED / "pubmed" / "valid.jsonl"]
+    if not all(f.exists() for f in files):
+        pytest.skip("../shared/data is not here")
+    for path in files:
+        with (gzip.open(path, "rt") if path.suffix == ".gz" else open(path)) as lines:
+            for _, line in zip(range(count), lines):
+                yield json.loads(line)["article"]
+
+
+def test_array_lexrank_is_sumys_on_made_up_documents():
+    """lexrank_ranking (the chooser's, on arrays) against sumy's LexRank: the same ranking, an
+    empty document, a sentence of stop words only, repeated sentences (ties in document order)."""
+    documents = [Document.prepare(ARTICLE).sentences, [],
+                 ["The and of .", "Bees pollinate gardens .", "Gardens need bees .", "The and of ."],
+                 ["Tunnels are long ."] * 3 + ["Bees are small ."]]
+    for sentences in documents:
+        assert centrality.lexrank_ranking(sentences) == centrality.sumy_ranking("lexrank", sentences)
+    assert centrality.lexrank_scores([]).shape == (0,)
+
+
+def test_array_lexrank_is_sumys_on_real_papers():
+    """The same ranking as sumy's on 20 SumPubMed and 20 Cohan-format PubMed papers (ties and
+    summation order could differ; they do not change one ranking here)."""
+    for article in _shared_papers(20):
+        sentences = Document.prepare(article, masked=True).sentences
+        assert centrality.lexrank_ranking(sentences) == centrality.sumy_ranking("lexrank", sentences)
+
+
 def test_length_in_words():
     sentences = ["one two three four .", "five six .", "seven eight nine ten eleven twelve .", "thirteen ."]
     assert extraction.word_count("the u.s. , 35 - year - old said \" no \" .") == 7

@@ -222,6 +222,20 @@ def test_split_sentences():
     assert text.lead("a . b . c . d .", 3) == ["a .", "b .", "c ."]
 
 
+def test_a_period_inside_brackets_ends_no_sentence():
+    """Papers cite and point to figures inside brackets ("( fig . 3 )", "( smith et al . , 1997 )"):
+    the sentence goes on to its own end; a bracket that closes right after its period ends the
+    sentence with it, and one that never closes nearby holds nothing open."""
+    assert split_sentences("the mass grew ( fig . 3 ) . it was removed .") == ["the mass grew ( fig . 3 ) .", "it was removed ."]
+    assert split_sentences("ants defend plants ( rehr et al . , 1973 ; smith et al . 1998 ) . bees do not .") == [
+        "ants defend plants ( rehr et al . , 1973 ; smith et al . 1998 ) .", "bees do not ."]
+    assert split_sentences("as shown [ ref . 4 ] . next .") == ["as shown [ ref . 4 ] .", "next ."]
+    assert split_sentences("then ( he left . ) she asked .") == ["then ( he left . )", "she asked ."]
+    stray = "a stray ( bracket . " + " ".join(["word"] * 45) + " ) ."
+    assert split_sentences(stray)[0] == "a stray ( bracket ."
+    assert split_sentences("values ( 1 . 2 ) rose .") == ["values ( 1 . 2 ) rose ."]
+
+
 def test_join_unjoin_and_target_text():
     sentences = ["the 35 - year - old suspect was described as an immigrant .", "he was accused ."]
     joined = join_sentences(sentences)

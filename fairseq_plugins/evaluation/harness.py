@@ -226,6 +226,11 @@ def check_preset(preset: DecodingPreset) -> None:
         raise EvaluationError("no_repeat_ngram_size must be >= 0 (0 turns blocking off)")
     if preset.lead_k < 1:
         raise EvaluationError(f"lead_k must be >= 1, got {preset.lead_k}")
+    if preset.words is not None and preset.words < 1:
+        raise EvaluationError(f"words must be >= 1, got {preset.words}")
+    if preset.centrality_weight < 0 or preset.position_weight < 0:
+        raise EvaluationError(f"fusion weights must be >= 0, got centrality_weight {preset.centrality_weight}, "
+                              f"position_weight {preset.position_weight}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -504,8 +509,20 @@ class ExtractiveSystem(CheckpointSystem):
     ``words`` the best that fit in each article's budget of words.  Only the sentences that fit
     whole in the source limit are read."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._scores: Dict[str, List[float]] = {}  # source line -> the model's sentence scores
+
     def set_preset(self, preset: DecodingPreset) -> None:
         self.preset = preset  # beam search settings do not apply; lead_k: sentences extracted
+
+    def scores(self, sources: Sequence[str]) -> List[List[float]]:
+        """The model's sentence scores of each source line, computed once a line: a grid of
+        selections (lengths, fusion weights) runs the model once (evaluate.py tune)."""
+        new = [source for source in dict.fromkeys(sources) if source not in self._scores]
+        if new:
+            self._scores.update(zip(new, extraction.sentence_scores(self.model, self.src_dict, new)))
+        return [self._scores[source] for source in sources]
 
     def sources(self, article: str) -> Tuple[Document, List[str], str]:
         """(the article's Document, the normalized sentences the model reads, its source line)."""
@@ -522,7 +539,7 @@ class ExtractiveSystem(CheckpointSystem):
         start = time.perf_counter()
         for first in range(0, len(prepared), self.batch_size):
             batch = prepared[first:first + self.batch_size]
-            scores = extraction.sentence_scores(self.model, self.src_dict, [source for _, _, _, source in batch])
+            scores = self.scores([source for _, _, _, source in batch])
             for (i, document, sentences, _), row_scores in zip(batch, scores):
                 selection = self.preset.selection(None if words is None else words[i])
                 chosen = selection.choose(row_scores, sentences)
@@ -902,9 +919,10 @@ def format_samples(rows: Sequence[dict]) -> str:
 # Decoding search (on a slice of `valid`, never on the test split)
 # ---------------------------------------------------------------------------------------------
 
-# a preset's fields a grid may vary; lead_k: the sentences an extractive checkpoint gives
+# a preset's fields a grid may vary; lead_k, words, centrality_weight, position_weight: how an
+# extractive checkpoint chooses (DecodingPreset.selection)
 TUNABLE = {"beam": int, "min_len": int, "max_len_b": int, "lenpen": float, "no_repeat_ngram_size": int,
-           "lead_k": int}
+           "lead_k": int, "words": int, "centrality_weight": float, "position_weight": float}
 
 
 def parse_grid(spec: str) -> List[Dict[str, float]]:

@@ -129,12 +129,13 @@ class Document:
         return [normalize.normalize_text(sentence) for sentence in self.verbatim(indices)]
 
     def verbatim(self, indices: Sequence[int]) -> List[str]:
-        """Sentences (by index into ``sentences``) as the raw text writes them; a sentence with no
-        raw counterpart in its normalized form."""
+        """Sentences (by index into ``sentences``) as the raw text writes them, on one line (a line
+        break or a run of spaces inside a sentence, as a pasted PDF has them, becomes one space); a
+        sentence with no raw counterpart in its normalized form."""
         out = []
         for i in indices:
             span = self._spans[i]
-            out.append(self.raw[span[0]:span[1]] if span else self.sentences[i])
+            out.append(" ".join(self.raw[span[0]:span[1]].split()) if span else self.sentences[i])
         return out
 
     @functools.cached_property

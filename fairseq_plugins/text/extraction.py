@@ -209,9 +209,9 @@ class Selection:
     def preference(self, scores: Sequence[float], sentences: Sequence[str]) -> List[int]:
         if not (self.centrality_weight or self.position_weight):
             return score_order(scores)
-        from .centrality import sumy_ranking
+        from .centrality import lexrank_ranking
 
-        centrality = sumy_ranking("lexrank", sentences[:len(scores)]) if self.centrality_weight else []
+        centrality = lexrank_ranking(sentences[:len(scores)]) if self.centrality_weight else []
         return fused_preference(scores, centrality, self.centrality_weight, self.position_weight)
 
     def choose(self, scores: Sequence[float], sentences: Sequence[str]) -> List[int]:

@@ -413,10 +413,26 @@ def clean_character(ch: str) -> str:
     return _clean(ch, end_lines=False).replace(" ", "")
 
 
+# how far ahead a bracket opened in a sentence may close for a "." inside it not to end the sentence
+_BRACKET_REACH = 40
+
+
+def _inside_brackets(sentence: List[str], tokens: List[str], following: int) -> bool:
+    """Whether the sentence so far has a ``(`` or ``[`` open that closes within the next
+    ``_BRACKET_REACH`` tokens (``tokens[following:]``): then a ``.`` is inside the brackets
+    ("( fig . 3 )", "( smith et al . , 1997 )") and ends no sentence. A bracket that closes right
+    after the ``.`` ("( he left . )") ends the sentence with it, and a bracket that never closes
+    nearby (a stray "(") does not hold the sentence open."""
+    ahead = tokens[following:following + _BRACKET_REACH]
+    return any(sentence.count(opening) > sentence.count(closing) and closing in ahead[1:] and ahead[0] != closing
+               for opening, closing in (("(", ")"), ("[", "]")))
+
+
 def split_sentences(text: str) -> List[str]:
     """Sentences of normalized text: a sentence ends after a standalone ``.``, ``!`` or ``?``
     (and any further ones: ``? !``), together with closing quotes and brackets that close
-    something opened in the sentence.  ``<n>`` separators also end a sentence and are dropped.
+    something opened in the sentence, but not inside brackets that close soon after
+    (``_inside_brackets``).  ``<n>`` separators also end a sentence and are dropped.
     Lead-3 is ``split_sentences(article)[:3]``."""
     if not text:
         return []
@@ -435,7 +451,7 @@ def split_sentences(text: str) -> List[str]:
             continue
         cur.append(tok)
         i += 1
-        if tok in _SENTENCE_END_TOKENS:
+        if tok in _SENTENCE_END_TOKENS and not _inside_brackets(cur, tokens, i):
             while i < n and tokens[i] in _SENTENCE_END_TOKENS:
                 cur.append(tokens[i])
                 i += 1
