@@ -242,3 +242,44 @@ def test_length_reduce_equals_one_batched_product(batch, length):
     wide = torch.randn(batch, length, 260)
     values = wide[..., :256]  # a non-contiguous slice, as the query in the fused projection
     torch.testing.assert_close(length_reduce(weights, values), torch.bmm(weights, values), rtol=1e-4, atol=1e-5)
+
+
+def test_recorded_pooling_weights_are_eq_3_and_5():
+    """recording_pooling() hands out alpha (eq. 3: softmax_i of w_q . q_i / sqrt(d) per head) and
+    beta (eq. 5), each (B, H, N), zero at padding; nothing is recorded outside it."""
+    from fairseq_plugins.evaluation import pooling
+    from fairseq_plugins.modules.additive_attention import recording_pooling
+
+    torch.manual_seed(0)
+    attention = AdditiveAttention(16, 2).eval()
+    with torch.no_grad():
+        attention.w_q.normal_(0, 1.0)
+        attention.w_k.normal_(0, 1.0)
+    x = torch.randn(2, 7, 16)
+    padding = torch.zeros(2, 7, dtype=torch.bool)
+    padding[1, :3] = True  # left padding
+    with torch.no_grad(), recording_pooling() as records:
+        attention(x, padding)
+    assert len(records) == 1
+    alpha, beta = records[0]
+    assert alpha.shape == beta.shape == (2, 2, 7)
+    q = attention.q_proj(x).view(2, 7, 2, 8)  # (B, N, H, d)
+    scores = torch.einsum("bnhd,hd->bhn", q, attention.w_q) / math.sqrt(8)  # (B, H, N)
+    expected = torch.softmax(scores.masked_fill(padding[:, None, :], float("-inf")), dim=-1)
+    torch.testing.assert_close(alpha, expected, rtol=1e-5, atol=1e-6)
+    assert beta[1, :, :3].abs().max() == 0 and torch.allclose(beta.sum(-1), torch.ones(2, 2))
+    with torch.no_grad():
+        attention(x, padding)
+    assert len(records) == 1  # closed: the call after it recorded nothing
+
+    # the profile's measures on weights whose answers are known
+    n = 200
+    flat = pooling.profile(torch.full((2, n), 1.0 / n), torch.arange(n) % 10 == 0)
+    assert flat["effective_share"] == pytest.approx(1.0) and flat["top1pct_mass"] == pytest.approx(2 / n)
+    assert flat["first10pct_mass"] == pytest.approx(0.1) and flat["separator_mass"] == pytest.approx(0.1)
+    assert flat["separator_share"] == pytest.approx(0.1)
+    one = torch.zeros(2, n)
+    one[:, 150] = 1.0
+    pointed = pooling.profile(one, torch.zeros(n, dtype=torch.bool))
+    assert pointed["effective_positions"] == pytest.approx(1.0) and pointed["top1pct_mass"] == pytest.approx(1.0)
+    assert pointed["first10pct_mass"] == 0.0

@@ -119,3 +119,23 @@ def test_extractive_architecture_per_encoder(encoder):
     extractive, abstractive = arch_args(f"extractive_{encoder}"), arch_args(encoder)
     assert {k: v for k, v in vars(extractive).items() if k in vars(abstractive)} == vars(abstractive)
     assert (extractive.sentence_layers, extractive.sentence_attention_heads) == (2, 4)
+
+
+def test_pooling_init_std_starts_the_pooling_selective():
+    """--fastformer-pooling-init-std: the scale of w_q and w_k at initialisation; at the default
+    0.02 an untrained layer's pooling is within a hair of flat, at 1.0 it is not."""
+    from fairseq_plugins.evaluation import pooling
+    from fairseq_plugins.modules.additive_attention import recording_pooling
+
+    def effective_share(std):
+        torch.manual_seed(0)
+        model = build("fastformer_conv_small", fastformer_pooling_init_std=std, **TINY).eval()
+        attention = model.encoder.layers[0].self_attention.sublayer
+        assert attention.w_q.std().item() == pytest.approx(std, rel=0.3)
+        tokens = torch.randint(4, 50, (1, 300))
+        with torch.no_grad(), recording_pooling() as records:
+            model.encoder(tokens, torch.tensor([300]))
+        return pooling.profile(records[0][0][0], torch.zeros(300, dtype=torch.bool))["effective_share"]
+
+    assert effective_share(0.02) > 0.99
+    assert effective_share(1.0) < 0.9

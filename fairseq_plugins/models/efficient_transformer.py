@@ -66,6 +66,7 @@ def fastformer_layers(causal: bool) -> Callable[[object, int, int, int], ModuleL
                 share_heads=cfg.fastformer_head_sharing,
                 interaction=cfg.fastformer_interaction,
                 causal=causal,
+                pooling_init_std=getattr(cfg, "fastformer_pooling_init_std", 0.02),
             )
 
         if cfg.no_fastformer_layer_sharing:
@@ -183,6 +184,11 @@ class EfficientTransformerConfig(FairseqDataclass):
     )
     fastformer_interaction: ChoiceEnum(list(INTERACTIONS)) = field(
         default="mul", metadata={"help": "Fastformer interaction function (paper Fig. 3)"}
+    )
+    fastformer_pooling_init_std: float = field(
+        default=0.02,
+        metadata={"help": "Fastformer: initial standard deviation of the pooling vectors w_q, w_k (0.02 starts "
+                          "the pooling flat, a plain mean; about 1 starts it selective)"},
     )
     encoder_attention_placement: ChoiceEnum(list(ENCODER_ATTENTION_PLACEMENT)) = field(
         default="series",

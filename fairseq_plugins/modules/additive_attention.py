@@ -42,11 +42,13 @@ The other interactions and the causal form evaluate the equations as written.
 Switches (paper sections 3.1 and 4.5, Fig. 3):
     share_query_value: V = Q (one map fewer; default on, neutral or better in the paper);
     share_heads:       one w_q and one w_k for all heads (the paper found head sharing hurts);
-    interaction:       "mul" (default) | "add" | "concat" for both q*k_i and k*v_i.
+    interaction:       "mul" (default) | "add" | "concat" for both q*k_i and k*v_i;
+    pooling_init_std:  the initial scale of w_q and w_k (0.02; larger starts the pooling selective).
 Layer-wise sharing is a model-level choice: the model hands the same module to every layer.
 """
 import math
-from typing import Dict, Optional
+from contextlib import contextmanager
+from typing import Dict, List, Optional
 
 import torch
 import torch.nn.functional as F
@@ -268,6 +270,24 @@ class PoolState:
         return numerator / denominator[..., None]
 
 
+# the lists that recording_pooling() has open; attention_core appends to the innermost
+_POOLING_RECORDS: List[list] = []
+
+
+@contextmanager
+def recording_pooling():
+    """Within it, every bidirectional "mul" AdditiveAttention call (the encoder's) appends its
+    pooling weights ``(alpha, beta)`` of eq. 3 and 5, each (B, H, N), padding at 0, to the list it
+    yields, in call order (an encoder of L layers: L pairs a forward). For reading where the
+    global query and key look (scripts/attention_pooling.py); nothing is kept outside it."""
+    records: list = []
+    _POOLING_RECORDS.append(records)
+    try:
+        yield records
+    finally:
+        _POOLING_RECORDS.remove(records)
+
+
 class AdditiveAttention(nn.Module):
     """Fastformer attention on (batch, length, dim) tensors; `causal` selects the decoder form."""
 
@@ -279,6 +299,7 @@ class AdditiveAttention(nn.Module):
         share_heads: bool = False,
         interaction: str = "mul",
         causal: bool = False,
+        pooling_init_std: float = 0.02,
     ):
         super().__init__()
         if embed_dim % num_heads:
@@ -293,8 +314,12 @@ class AdditiveAttention(nn.Module):
         self.k_proj = nn.Linear(embed_dim, embed_dim)
         self.v_proj = None if share_query_value else nn.Linear(embed_dim, embed_dim)
         pooling_heads = 1 if share_heads else num_heads
-        self.w_q = nn.Parameter(torch.randn(pooling_heads, self.head_dim) * 0.02)  # (H or 1, d)
-        self.w_k = nn.Parameter(torch.randn(pooling_heads, self.head_dim) * 0.02)
+        # pooling_init_std: at 0.02 (BERT's initializer range, the paper's code) the scores
+        # w . q_i / sqrt(d) are so small that alpha and beta start flat, and in the trained models
+        # here they stay within 0.3% of flat (scripts/attention_pooling.py): the global vectors
+        # are plain means. A larger value starts the pooling selective.
+        self.w_q = nn.Parameter(torch.randn(pooling_heads, self.head_dim) * pooling_init_std)  # (H or 1, d)
+        self.w_k = nn.Parameter(torch.randn(pooling_heads, self.head_dim) * pooling_init_std)
         self.query_key = INTERACTIONS[interaction](self.head_dim)
         self.key_value = INTERACTIONS[interaction](self.head_dim)
         self.out_proj = nn.Linear(embed_dim, embed_dim)  # W_r, b_r
@@ -385,6 +410,8 @@ class AdditiveAttention(nn.Module):
             u = block_rows(self.w_k.float() * global_query * self.scale)  # (B, H, D)
             key_scores = HeadScores.apply(x32, torch.matmul(u, weight)) + F.linear(u, bias).unsqueeze(1)
             beta = masked_softmax(key_scores, padding_mask)  # (B, H, N)
+            if _POOLING_RECORDS:
+                _POOLING_RECORDS[-1].append((alpha.detach(), beta.detach()))
             # eq. 6: global key = q * sum_i beta_i k_i = q * (W_k sum_i beta_i x_i + b_k)
             pooled_x = length_reduce(beta, x32)  # (B, H, D)
             pooled_k = diagonal_blocks(F.linear(pooled_x, weight), head_dim) + bias.view(heads, head_dim)
