@@ -1,0 +1,131 @@
+"""Training pairs for sentence rewriting: which source sentence each reference summary sentence
+rewrites (Chen & Bansal 2018, "Fast Abstractive Summarization with Reinforce-Selected Sentence
+Rewriting", sec. 3.1; Bao & Zhang 2021, contextualized rewriting).
+
+For a reference sentence r and a source sentence s, with ROUGE's tokens (rouge-score's tokenizer
+and Porter stemmer) and recall taken against r (how much of r the source sentence holds):
+
+    score(r, s) = ( R-1 recall + R-2 recall + R-L recall ) / 3
+    match(r)    = argmax_s score(r, s)            (the earliest source sentence among equals)
+
+A reference sentence whose best score is below ``min_score`` rewrites nothing the source says in
+one sentence (a conclusion drawn across the paper, a sentence of the abstract's own): it is
+``unmatched`` and left out of the rewriting target. The target is the matched reference sentences
+in the order of their source sentences (so the decoder writes summary sentence k from the k-th
+chosen source sentence, in document order); one source sentence may be matched by two reference
+sentences (``repeated_sources``), and both stay, the earlier reference sentence first.
+
+Only the source sentences that could win are scored in full: R-2 and R-L recall are never above
+R-1 recall, so score(r, s) <= R-1 recall(r, s), and once the sentences are taken by falling R-1
+recall, the search stops at the first whose R-1 recall is below the best score found. The result
+is the exhaustive search's (the tests hold it to rouge-score on every pair of real documents).
+"""
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Dict, List, Sequence
+
+from ..scoring.rouge import rouge_tokens
+
+__all__ = ["SentenceMatch", "RewritePairs", "match_sentences", "MatchCounts"]
+
+# reference sentences whose best source sentence scores below this rewrite nothing in one sentence
+MIN_SCORE = 0.25
+
+
+class _Pretokenized:
+    """rouge-score's tokenizer interface over text that rouge_tokens has tokenized and stemmed."""
+
+    @staticmethod
+    def tokenize(text: str) -> List[str]:
+        return text.split()
+
+
+def _scorer():
+    from rouge_score import rouge_scorer
+
+    return rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], tokenizer=_Pretokenized())
+
+
+@dataclass(frozen=True)
+class SentenceMatch:
+    reference: int  # index into the reference sentences
+    source: int  # index into the source sentences: the one it rewrites
+    score: float  # mean of R-1, R-2 and R-L recall of the reference sentence against it
+    tied: bool = False  # another source sentence scores the same; the earliest is taken
+
+
+@dataclass
+class RewritePairs:
+    """One document's matches, in the order of the rewriting target (source order)."""
+
+    matches: List[SentenceMatch]
+    unmatched: List[int] = field(default_factory=list)  # reference sentences below min_score
+
+    @property
+    def sources(self) -> List[int]:
+        """The chosen source sentences, one a matched reference sentence, in target order."""
+        return [m.source for m in self.matches]
+
+    @property
+    def repeated_sources(self) -> List[int]:
+        """Source sentences that more than one reference sentence rewrites."""
+        return sorted(s for s, n in Counter(self.sources).items() if n > 1)
+
+
+def recall_score(scorer, reference_tokens: str, source_tokens: str) -> float:
+    """The mean of R-1, R-2 and R-L recall of a reference sentence against a source sentence,
+    both as space-joined ROUGE tokens."""
+    scores = scorer.score(reference_tokens, source_tokens)  # rouge-score's (target, prediction)
+    return (scores["rouge1"].recall + scores["rouge2"].recall + scores["rougeL"].recall) / 3
+
+
+def match_sentences(source: Sequence[str], reference: Sequence[str], min_score: float = MIN_SCORE) -> RewritePairs:
+    """Each reference sentence matched to the source sentence it rewrites (module docstring)."""
+    scorer = _scorer()
+    source_tokens = [rouge_tokens(s) for s in source]
+    source_counts = [Counter(tokens) for tokens in source_tokens]
+    source_text = [" ".join(tokens) for tokens in source_tokens]
+    matches, unmatched = [], []
+    for r, sentence in enumerate(reference):
+        tokens = rouge_tokens(sentence)
+        counts = Counter(tokens)
+        # R-1 recall of the reference sentence against each source sentence: the bound on its score
+        unigram = [sum((counts & c).values()) / len(tokens) for c in source_counts] if tokens else []
+        best, winners = 0.0, []
+        for s in sorted(range(len(unigram)), key=lambda i: (-unigram[i], i)):
+            if unigram[s] < best - 1e-12 or unigram[s] == 0.0:
+                break  # neither this sentence nor any after it can reach the best score
+            score = recall_score(scorer, " ".join(tokens), source_text[s])
+            if score > best + 1e-12:
+                best, winners = score, [s]
+            elif abs(score - best) <= 1e-12:
+                winners.append(s)
+        if not winners or best < min_score:
+            unmatched.append(r)
+            continue
+        matches.append(SentenceMatch(r, min(winners), best, tied=len(winners) > 1))
+    matches.sort(key=lambda m: (m.source, m.reference))
+    return RewritePairs(matches, unmatched)
+
+
+@dataclass
+class MatchCounts:
+    """What a corpus's matching gave: reference sentences, matched, unmatched, tied, and source
+    sentences matched twice or more."""
+
+    documents: int = 0
+    references: int = 0
+    matched: int = 0
+    unmatched: int = 0
+    tied: int = 0
+    repeated_sources: int = 0
+    without_match: int = 0  # documents none of whose reference sentences matched
+
+    def add(self, pairs: RewritePairs) -> None:
+        self.documents += 1
+        self.references += len(pairs.matches) + len(pairs.unmatched)
+        self.matched += len(pairs.matches)
+        self.unmatched += len(pairs.unmatched)
+        self.tied += sum(m.tied for m in pairs.matches)
+        self.repeated_sources += len(pairs.repeated_sources)
+        self.without_match += not pairs.matches
