@@ -102,31 +102,5 @@ if [ -n "$DRY" ] || [ ! -f "$DATA_BIN/prepare.json" ]; then
     --max-source-pieces 8192 --oracle-sentences 0 --limit "$TRAIN_PAPERS" --workers 1
 fi
 
-# 1. the rows without a record, PARALLEL at a time, each group trained, then evaluated and recorded
-todo=()
-for row in $ROWS; do
-  if [ -z "$DRY" ] && [ -f "$RECORDS/$row.json" ]; then echo "==> $row: done ($RECORDS/$row.json)"; else todo+=("$row"); fi
-done
-for ((i = 0; i < ${#todo[@]}; i += PARALLEL)); do
-  in_parallel train_row "${todo[@]:i:PARALLEL}"
-  [ "$EVALUATE" = 0 ] || in_parallel evaluate_row "${todo[@]:i:PARALLEL}"
-done
-[ "$EVALUATE" = 0 ] && exit 0
-
-# 2. the baselines without a record, at the same words
-baselines=()
-for system in lead lexrank oracle; do
-  if [ -n "$DRY" ] || [ ! -f "$RECORDS/$system.json" ]; then baselines+=("$system"); fi
-done
-for ((i = 0; i < ${#baselines[@]}; i += PARALLEL)); do in_parallel evaluate_baseline "${baselines[@]:i:PARALLEL}"; done
-
-# 3. the curves and the table, from every record there is
-recorded=()
-for row in $ALL_ROWS; do
-  if [ -n "$DRY" ] || [ -f "$RECORDS/$row.json" ]; then recorded+=("$RECORDS/$row.json"); fi
-done
-[ -n "$DRY" ] || [ -f "$RECORDS/fastformer_8192.json" ] || { echo "extractive_study.sh: no fastformer_8192 record yet: no table" >&2; exit 0; }
-$DRY "$PY" scripts/training_curve.py --records "${recorded[@]}" --out docs/img/extractive_study_curve.png
-TABLE=("$PY" scripts/budget_table.py "${recorded[@]}" "$RECORDS/lead.json" "$RECORDS/lexrank.json" "$RECORDS/oracle.json"
-       --against "$RECORDS/fastformer_8192.json" --paired rouge1,rouge2,rougeLsum)
-if [ -n "$DRY" ]; then echo "${TABLE[@]}"; else "${TABLE[@]}" >"$RECORDS/table.md.partial" && mv "$RECORDS/table.md.partial" "$RECORDS/table.md"; cat "$RECORDS/table.md"; fi
+# 1-3. the rows, the baselines, the curves and the table (scripts/study_lib.sh)
+run_study docs/img/extractive_study_curve.png lead lexrank oracle

@@ -119,31 +119,5 @@ if [ -n "$DRY" ] || [ ! -f "$DATA_BIN/dict.source.txt" ]; then
     --max-source-pieces 8192 --max-target-pieces 512 --mask-numbers --spm-model app/model_papers/spm.model --quiet
 fi
 
-# 1. the rows without a record, PARALLEL at a time: train them, then evaluate and record them before
-#    the next group starts, so that a stop loses at most the group in hand
-todo=()
-for row in $ROWS; do
-  if [ -z "$DRY" ] && [ -f "$RECORDS/$row.json" ]; then echo "==> $row: done ($RECORDS/$row.json)"; else todo+=("$row"); fi
-done
-for ((i = 0; i < ${#todo[@]}; i += PARALLEL)); do
-  in_parallel train_row "${todo[@]:i:PARALLEL}"
-  [ "$EVALUATE" = 0 ] || in_parallel evaluate_row "${todo[@]:i:PARALLEL}"
-done
-[ "$EVALUATE" = 0 ] && exit 0
-
-# 2. the baselines without a record
-baselines=()
-for system in $(printf 'lead%s ' $LEAD_KS) oracle; do
-  if [ -n "$DRY" ] || [ ! -f "$RECORDS/$system.json" ]; then baselines+=("$system"); fi
-done
-for ((i = 0; i < ${#baselines[@]}; i += PARALLEL)); do in_parallel evaluate_baseline "${baselines[@]:i:PARALLEL}"; done
-
-# 3. the curves and the table, from every record there is
-recorded=()
-for row in $ALL_ROWS; do
-  if [ -n "$DRY" ] || [ -f "$RECORDS/$row.json" ]; then recorded+=("$RECORDS/$row.json"); fi
-done
-$DRY "$PY" scripts/training_curve.py --records "${recorded[@]}" --out docs/img/papers_study_curve.png
-TABLE=("$PY" scripts/budget_table.py "${recorded[@]}" $(printf "$RECORDS/%s.json " $(printf 'lead%s ' $LEAD_KS) oracle)
-       --against "$RECORDS/fastformer_8192.json" --paired rouge1,rouge2,rougeLsum)
-if [ -n "$DRY" ]; then echo "${TABLE[@]}"; else "${TABLE[@]}" >"$RECORDS/table.md.partial" && mv "$RECORDS/table.md.partial" "$RECORDS/table.md"; cat "$RECORDS/table.md"; fi
+# 1-3. the rows, the baselines, the curves and the table (scripts/study_lib.sh)
+run_study docs/img/papers_study_curve.png $(printf 'lead%s ' $LEAD_KS) oracle

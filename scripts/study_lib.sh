@@ -31,3 +31,35 @@ in_parallel() {
   for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
   [ "$failed" = 0 ] || { echo "study: $step failed for a row of: ${rows[*]} (see $OUT/ROW/*.log)" >&2; exit 1; }
 }
+
+# run_study CURVE BASELINE...: the caller's train_row, evaluate_row and evaluate_baseline over
+#   1. the rows of ROWS without a record in RECORDS, PARALLEL at a time: each group trained, then
+#      evaluated and recorded (unless EVALUATE=0) before the next starts, so a stop loses at most
+#      the group in hand;
+#   2. the BASELINEs without a record;
+#   3. the curves (to CURVE) and RECORDS/table.md, every row against fastformer_8192 (paired
+#      bootstrap on R-1, R-2, R-Lsum), from every record there is, in the order of ALL_ROWS.
+run_study() {
+  local curve=$1; shift
+  local todo=() baselines=() recorded=() row system i
+  for row in $ROWS; do
+    if [ -z "$DRY" ] && [ -f "$RECORDS/$row.json" ]; then echo "==> $row: done ($RECORDS/$row.json)"; else todo+=("$row"); fi
+  done
+  for ((i = 0; i < ${#todo[@]}; i += PARALLEL)); do
+    in_parallel train_row "${todo[@]:i:PARALLEL}"
+    [ "$EVALUATE" = 0 ] || in_parallel evaluate_row "${todo[@]:i:PARALLEL}"
+  done
+  [ "$EVALUATE" = 0 ] && return 0
+  for system in "$@"; do
+    if [ -n "$DRY" ] || [ ! -f "$RECORDS/$system.json" ]; then baselines+=("$system"); fi
+  done
+  for ((i = 0; i < ${#baselines[@]}; i += PARALLEL)); do in_parallel evaluate_baseline "${baselines[@]:i:PARALLEL}"; done
+  for row in $ALL_ROWS; do
+    if [ -n "$DRY" ] || [ -f "$RECORDS/$row.json" ]; then recorded+=("$RECORDS/$row.json"); fi
+  done
+  [ -n "$DRY" ] || [ -f "$RECORDS/fastformer_8192.json" ] || { echo "study: no fastformer_8192 record yet: no table" >&2; return 0; }
+  $DRY "$PY" scripts/training_curve.py --records "${recorded[@]}" --out "$curve"
+  local table=("$PY" scripts/budget_table.py "${recorded[@]}" $(printf "$RECORDS/%s.json " "$@")
+               --against "$RECORDS/fastformer_8192.json" --paired rouge1,rouge2,rougeLsum)
+  if [ -n "$DRY" ]; then echo "${table[@]}"; else "${table[@]}" >"$RECORDS/table.md.partial" && mv "$RECORDS/table.md.partial" "$RECORDS/table.md"; cat "$RECORDS/table.md"; fi
+}
