@@ -27,7 +27,7 @@ import multiprocessing
 import shutil
 import sys
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence, Tuple
 
 SCRIPTS = Path(__file__).resolve().parent
 for path in (SCRIPTS.parent, SCRIPTS):
@@ -51,6 +51,11 @@ def _load(spm_path: str) -> None:
     _sentencepiece = text.load_sentencepiece(spm_path)
 
 
+def worker_sentencepiece():
+    """The sentencepiece model of this worker process (``_load``)."""
+    return _sentencepiece
+
+
 def _example(record: corpora.Record, max_pieces: int, oracle_sentences: Optional[int], mask_numbers: bool):
     # normalized (and masked) exactly as prepare_data.py prepares the abstractive model's data
     _, article, target = _normalize_record(record, mask_numbers)
@@ -58,9 +63,25 @@ def _example(record: corpora.Record, max_pieces: int, oracle_sentences: Optional
                                    max_pieces, oracle_sentences)
 
 
-def prepare_split(split: str, path: str, out: Path, spm_path: Path, max_pieces: int,
-                  oracle_sentences: Optional[int], mask_numbers: bool, workers: int,
-                  limit: Optional[int], show_progress: bool) -> dict:
+def _extractive_lines(example, counts: dict) -> Optional[Tuple[str, str]]:
+    """An extractive example's (source, labels) lines, counted; None for an article with no sentence."""
+    if not example.sentences:
+        counts["empty"] += 1  # nothing to extract from: left out, counted
+        return None
+    counts["articles"] += 1
+    counts["sentences"] += example.sentences
+    counts["dropped_sentences"] += example.dropped_sentences
+    counts["positives"] += example.positives
+    return example.source, example.labels
+
+
+def prepare_split(split: str, path: str, out: Path, spm_path: Path, make: Callable, lines_of: Callable, counts: dict,
+                  workers: int, limit: Optional[int], show_progress: bool, prefix: str = PREFIX,
+                  desc: str = "oracle labels") -> dict:
+    """``make(record)`` (in ``workers`` processes, each with the sentencepiece model of
+    ``spm_path``: ``worker_sentencepiece()``) for every record of ``path``; ``lines_of(example,
+    counts)`` gives the (source, target) lines to write to ``{split}.{prefix}.*`` and counts the
+    example in ``counts`` (None: left out). Returns ``counts`` with the corpus's skipped records."""
     skips = corpora.SkipCounter()
     try:
         records = corpora.read_corpus(path, "auto", skips)
@@ -68,31 +89,26 @@ def prepare_split(split: str, path: str, out: Path, spm_path: Path, max_pieces: 
         raise PrepareError(str(err)) from None
     if limit:
         records = (r for _, r in zip(range(limit), records))
-    counts = {"articles": 0, "empty": 0, "sentences": 0, "dropped_sentences": 0, "positives": 0}
-    make = functools.partial(_example, max_pieces=max_pieces, oracle_sentences=oracle_sentences,
-                             mask_numbers=mask_numbers)
-    with open(out / f"{split}.{PREFIX}.source", "w") as src, open(out / f"{split}.{PREFIX}.target", "w") as tgt, \
+    written = 0
+    with open(out / f"{split}.{prefix}.source", "w") as src, open(out / f"{split}.{prefix}.target", "w") as tgt, \
             multiprocessing.Pool(max(1, workers), initializer=_load, initargs=(str(spm_path),)) as pool:
-        for example in tqdm(pool.imap(make, records, chunksize=16), desc=f"{split}: oracle labels",
+        for example in tqdm(pool.imap(make, records, chunksize=16), desc=f"{split}: {desc}",
                             disable=not show_progress, unit=" articles"):
-            if not example.sentences:
-                counts["empty"] += 1  # nothing to extract from: left out, counted
+            lines = lines_of(example, counts)
+            if lines is None:
                 continue
-            src.write(example.source + "\n")
-            tgt.write(example.labels + "\n")
-            counts["articles"] += 1
-            counts["sentences"] += example.sentences
-            counts["dropped_sentences"] += example.dropped_sentences
-            counts["positives"] += example.positives
+            src.write(lines[0] + "\n")
+            tgt.write(lines[1] + "\n")
+            written += 1
     counts["skipped_records"] = skips.skipped
-    if not counts["articles"]:
+    if not written:
         raise PrepareError(f"{path}: no article with text in it")
     return counts
 
 
-def prepare(name: str, bundle, train: str, valid: str, out_dir="data-bin", max_source_pieces: int = 640,
-            oracle_sentences: Optional[int] = 3, workers: int = 2, limit: Optional[int] = None,
-            show_progress: bool = True) -> dict:
+def bundle_files(bundle, train: str, valid: str, out: Path) -> bool:
+    """Check the inputs, copy the bundle's sentencepiece model and dictionary into ``out``; whether
+    the bundle's model reads masked numbers (its prepare.json)."""
     bundle = Path(bundle)
     for needed in ("spm.model", "dict.source.txt"):
         if not (bundle / needed).is_file():
@@ -100,19 +116,27 @@ def prepare(name: str, bundle, train: str, valid: str, out_dir="data-bin", max_s
     for split, path in (("train", train), ("valid", valid)):
         if not Path(path).exists():
             raise PrepareError(f"--{split} {path}: no such file")
-    out = Path(out_dir) / name
-    out.mkdir(parents=True, exist_ok=True)
-    bundle_settings = json.loads((bundle / PREPARE_JSON).read_text()) if (bundle / PREPARE_JSON).exists() else {}
-    mask_numbers = bool(bundle_settings.get("masking"))
-    dictionary = (bundle / "dict.source.txt").read_text()
-    if f"{text.SENTENCE_SEPARATOR} " not in dictionary:
+    if f"{text.SENTENCE_SEPARATOR} " not in (bundle / "dict.source.txt").read_text():
         raise PrepareError(f"{bundle}/dict.source.txt has no {text.SENTENCE_SEPARATOR}")
+    out.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(bundle / "spm.model", out / "spm.model")
     shutil.copyfile(bundle / "dict.source.txt", out / "dict.source.txt")
+    bundle_settings = json.loads((bundle / PREPARE_JSON).read_text()) if (bundle / PREPARE_JSON).exists() else {}
+    return bool(bundle_settings.get("masking"))
+
+
+def prepare(name: str, bundle, train: str, valid: str, out_dir="data-bin", max_source_pieces: int = 640,
+            oracle_sentences: Optional[int] = 3, workers: int = 2, limit: Optional[int] = None,
+            show_progress: bool = True) -> dict:
+    out = Path(out_dir) / name
+    mask_numbers = bundle_files(bundle, train, valid, out)
+    make = functools.partial(_example, max_pieces=max_source_pieces, oracle_sentences=oracle_sentences,
+                             mask_numbers=mask_numbers)
     counts = {}
     for split, path in (("train", train), ("valid", valid)):
-        counts[split] = prepare_split(split, path, out, out / "spm.model", max_source_pieces, oracle_sentences,
-                                      mask_numbers, workers, limit, show_progress)
+        tally = {"articles": 0, "empty": 0, "sentences": 0, "dropped_sentences": 0, "positives": 0}
+        counts[split] = prepare_split(split, path, out, out / "spm.model", make, _extractive_lines, tally, workers,
+                                      limit, show_progress)
     (out / LABELS_DICT).write_text("".join(f"{label} 1\n" for label in extraction.LABELS))
     binarize(out, ["train", "valid"], out / "dict.source.txt", workers, target_dict_path=out / LABELS_DICT,
              prefix=PREFIX)

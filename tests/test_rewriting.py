@@ -81,3 +81,64 @@ def test_the_search_finds_the_best_of_every_pair(name, masked, documents):
                     continue
                 assert found[r].score == pytest.approx(best, abs=1e-9)
                 assert found[r].source == min(i for i, v in enumerate(scores) if abs(v - best) <= 1e-9)
+
+
+class _WordPieces:
+    """A sentencepiece stand-in: each word a piece."""
+
+    @staticmethod
+    def encode(sentence, out_type=str):
+        return sentence.split()
+
+
+def test_the_example_marks_chosen_sentences_and_writes_one_segment_each():
+    from fairseq_plugins.text import rewriting
+
+    sp = _WordPieces()
+    example = rewriting.make_example(SOURCE, REFERENCE, sp)
+    assert example.chosen == [0, 1, 2] and example.sentences == 5 and example.dropped_sentences == 0
+    source = example.source.split(" <n> ")
+    assert [s.startswith("<s> ") for s in source] == [True, True, True, False, False]
+    assert source[1] == "<s> " + SOURCE[1]
+    # one segment a chosen sentence, in source order; sentence 0 is rewritten by two reference sentences
+    assert example.target.split(" <n> ") == [REFERENCE[3] + " " + REFERENCE[4], REFERENCE[1], REFERENCE[0]]
+    # the source limit leaves whole sentences out, and room for the marks
+    short = rewriting.make_example(SOURCE, REFERENCE, sp, max_pieces=30)
+    assert short.sentences == 2 and short.dropped_sentences == 3
+    assert len(short.source.split()) <= 30 and short.chosen == [0, 1]
+
+
+def test_prepare_rewriting_writes_marked_pairs_fairseq_reads(tiny_bundle, tmp_path):
+    """scripts/prepare_rewriting.py on the toy corpus with the tiny bundle's sentencepiece and
+    dictionary: one target segment a marked source sentence, the marks binarized as fairseq's <s>,
+    the counts in prepare.json; bad input is a one-line error."""
+    import subprocess
+    import sys
+
+    from fairseq.data import Dictionary, data_utils
+
+    repo = Path(__file__).resolve().parent.parent
+    subprocess.run([sys.executable, "scripts/make_toy_corpus.py", str(tmp_path / "corpus"), "--train", "30", "--valid", "6"],
+                   check=True, cwd=repo, capture_output=True, timeout=120)
+    out = subprocess.run([sys.executable, "scripts/prepare_rewriting.py", "--name", "toy_rw", "--out-dir", str(tmp_path / "bin"),
+                          "--bundle", str(tiny_bundle), "--train", str(tmp_path / "corpus" / "train.jsonl"),
+                          "--valid", str(tmp_path / "corpus" / "valid.jsonl"), "--workers", "1", "--quiet"],
+                         capture_output=True, text=True, cwd=repo, timeout=300)
+    assert out.returncode == 0, out.stderr
+    data = tmp_path / "bin" / "toy_rw"
+    settings = json.loads((data / "prepare.json").read_text())
+    counts = settings["counts"]["train"]
+    assert counts["references"] == counts["matched"] + counts["unmatched"] and counts["matched"] > 0
+    sources = (data / "train.rw.source").read_text().splitlines()
+    targets = (data / "train.rw.target").read_text().splitlines()
+    assert len(sources) == len(targets) == counts["documents"] > 0
+    assert sum(line.split().count("<s>") for line in sources) == counts["chosen"]
+    for source, target in zip(sources, targets):
+        assert source.split().count("<s>") == len(target.split(" <n> "))  # one segment a marked sentence
+    dictionary = Dictionary.load(str(data / "dict.source.txt"))
+    binarized = data_utils.load_indexed_dataset(str(data / "train.source-target.source"), dictionary)
+    assert int((binarized[0] == dictionary.bos()).sum()) == sources[0].split().count("<s>")
+    bad = subprocess.run([sys.executable, "scripts/prepare_rewriting.py", "--name", "x", "--out-dir", str(tmp_path),
+                          "--bundle", str(tiny_bundle), "--train", "missing.jsonl", "--valid", "missing.jsonl"],
+                         capture_output=True, text=True, cwd=repo, timeout=120)
+    assert bad.returncode == 2 and "--train missing.jsonl: no such file" in bad.stderr and "Traceback" not in bad.stderr

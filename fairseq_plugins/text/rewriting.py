@@ -129,3 +129,46 @@ class MatchCounts:
         self.tied += sum(m.tied for m in pairs.matches)
         self.repeated_sources += len(pairs.repeated_sources)
         self.without_match += not pairs.matches
+
+
+# marks the first piece of a chosen sentence in a rewriting source: fairseq's begin-of-sentence
+# symbol, in every dictionary and in no text, so a bundle's dictionary and embeddings serve as they are
+CHOSEN_MARK = "<s>"
+
+
+@dataclass
+class RewriteExample:
+    """One document's rewriting pair: ``source``, the pieces of the sentences read, joined by
+    ``<n>``, each chosen sentence led by ``CHOSEN_MARK``; ``target``, one segment a chosen sentence,
+    in source order, joined by ``<n>``: the reference sentences that rewrite it (two or more
+    joined where they rewrite the same one). ``pairs`` is the matching over the sentences read."""
+
+    source: str
+    target: str
+    pairs: RewritePairs
+    sentences: int  # sentences read
+    dropped_sentences: int  # left out whole by the source limit
+
+    @property
+    def chosen(self) -> List[int]:
+        return sorted(set(self.pairs.sources))
+
+
+def make_example(sentences: Sequence[str], reference_sentences: Sequence[str], sp, max_pieces=None,
+                 min_score: float = MIN_SCORE) -> RewriteExample:
+    """The rewriting pair of one document (normalized sentences, masked as the model reads them)."""
+    from . import normalize
+    from .extraction import read_source
+
+    sentences = [s for s in sentences if s.strip()]
+    # room for a mark before each chosen sentence: at most one a reference sentence
+    limit = None if max_pieces is None else max(1, max_pieces - len(reference_sentences))
+    read = read_source(sp, sentences, limit).pieces
+    pairs = match_sentences(sentences[:len(read)], reference_sentences, min_score)
+    by_source: Dict[int, List[str]] = {}
+    for match in pairs.matches:
+        by_source.setdefault(match.source, []).append(reference_sentences[match.reference])
+    separator = f" {normalize.SENTENCE_SEPARATOR} "
+    source = separator.join((f"{CHOSEN_MARK} " if i in by_source else "") + " ".join(pieces) for i, pieces in enumerate(read))
+    target = separator.join(normalize.encode_pieces(sp, " ".join(by_source[i])) for i in sorted(by_source))
+    return RewriteExample(source, target, pairs, len(read), len(sentences) - len(read))
