@@ -253,6 +253,37 @@ _PAPERS_EXTRACTIVE = replace(
            _EXTRACTIVE.notes[-1]),  # the label smoothing
 )
 
+# The sentence rewriters (models/rewriter.py): the shipped news model, encoder and decoder, fine-tuned
+# to rewrite the chosen sentences of a whole document one by one; the restricted decoder writes
+# summary sentence k from chosen sentence k alone, the tags-only one may attend anywhere.
+_REWRITER = replace(
+    _CPU_BUDGET,
+    name="rewriter",
+    arch="rewriter_restricted_fastformer_conv_small",
+    description="Sentence rewriter: the cpu_budget model (--pretrained-model app/model/checkpoint.pt)"
+    " reading 640 pieces with the chosen sentences tagged, writing summary sentence k from chosen"
+    " sentence k only (cross-attention and copying restricted to it)",
+    source="contextualized rewriting (Bao & Zhang 2021) with our encoder; settings ours",
+    lr=5e-4,
+    warmup_updates=100,
+    max_source_pieces=640,
+    max_target_pieces=100,
+    extra=("--max-tokens", "6400", "--required-batch-size-multiple", "1",
+           "--decoder-self-attention", "softmax", "--copy-attention", "--max-valid-steps", "40"),
+    stop=("--max-epoch", "20", "--stop-time-hours", "1"),
+    checkpointing=_checkpointing(200, keep=-1),
+    log_interval=25,
+    notes=("Data: scripts/prepare_rewriting.py --bundle app/model (its own flags; not prepare_data.py).",
+           "Pass --pretrained-model app/model/checkpoint.pt after the data and save directories:"
+           " encoder and decoder start from the abstractive model's, the tag embedding at zero."),
+)
+_REWRITER_TAGS = replace(
+    _REWRITER,
+    name="rewriter_tags",
+    arch="rewriter_fastformer_conv_small",
+    description="The rewriter recipe with the tags-only decoder (it may attend anywhere in the document)",
+)
+
 RECIPES: Dict[str, Recipe] = {
     r.name: r
     for r in [
@@ -300,6 +331,8 @@ RECIPES: Dict[str, Recipe] = {
         _PAPERS_CPU,
         _EXTRACTIVE,
         _PAPERS_EXTRACTIVE,
+        _REWRITER,
+        _REWRITER_TAGS,
     ]
 }
 

@@ -2,6 +2,7 @@
 from . import efficient_transformer  # noqa: F401
 from . import extractive  # noqa: F401
 from . import lightconv_presets  # noqa: F401
+from . import rewriter  # noqa: F401
 
 
 def model_name(model_cfg):

@@ -342,7 +342,11 @@ def token_embedding(dictionary, embed_dim: int) -> nn.Embedding:
 
 
 class EmbeddingStack(nn.Module):
-    """scale * embed(tokens) + sinusoidal positions, then dropout: (B, T) -> (B, T, C)."""
+    """scale * embed(tokens) + sinusoidal positions [+ tags(tokens)], then dropout: (B, T) -> (B, T, C).
+
+    `tags`, None unless a model sets it, is a module tokens (B, T) -> (B, T, C) whose vectors are
+    added with the positions (the rewriter's group tags, modules/group_tags.py); it reads the whole
+    sequence, so it is for the encoder's stack only."""
 
     def __init__(self, embed_tokens: nn.Embedding, padding_idx: int, max_positions: int, cfg):
         super().__init__()
@@ -351,6 +355,7 @@ class EmbeddingStack(nn.Module):
         self.scale = 1.0 if cfg.no_scale_embedding else dim**0.5
         self.positions = SinusoidalPositionalEmbedding(dim, padding_idx, init_size=max_positions + padding_idx + 1)
         self.dropout = nn.Dropout(cfg.dropout)
+        self.tags: Optional[nn.Module] = None
 
     def forward(self, tokens: Tensor, incremental_state=None) -> Tensor:
         return self.embed_with_tokens(tokens, incremental_state)[0]
@@ -362,7 +367,10 @@ class EmbeddingStack(nn.Module):
         if incremental_state is not None:
             tokens = tokens[:, -1:]  # (B, 1): decoding embeds only the newest token, O(1) per step
         embedding = self.scale * self.embed_tokens(tokens)
-        return self.dropout(embedding + positions), embedding
+        x = embedding + positions
+        if self.tags is not None:
+            x = x + self.tags(tokens)  # (B, T, C)
+        return self.dropout(x), embedding
 
 
 class EfficientEncoder(FairseqEncoder):
@@ -481,9 +489,11 @@ class DecoderLayer(nn.Module):
         return self.get_incremental_state(incremental_state, name) or {}
 
     def forward(self, x: Tensor, memory: Tensor, memory_padding_mask: Tensor, incremental_state=None,
-                need_weights: bool = False, memory_group: int = 1):
+                need_weights: bool = False, memory_group: int = 1, memory_mask: Optional[Tensor] = None):
         """x (B, T, C), memory (B / memory_group, S', C) -> (B, T, C), cross-attention weights
-        (B, T, S') or None, and the cross-attention context (B, T, C) (what the copy gate reads)."""
+        (B, T, S') or None, and the cross-attention context (B, T, C) (what the copy gate reads).
+        memory_mask (B, T, S'), True = hidden: memory positions each query may not see, one row
+        per hypothesis row of x (it is not cached: it may change from step to step)."""
         self_cache = self.cache(incremental_state, "self_attention")
         x = self.self_attention(x, None, cache=self_cache)
         cross_cache = self.cache(incremental_state, "cross_attention")
@@ -499,7 +509,7 @@ class DecoderLayer(nn.Module):
         query = x if self.post_norm else self.cross_norm(x)
         y, weights = self.cross_attention.attend(
             query, memory=memory, memory_padding_mask=memory_padding_mask, cache=cross_cache, need_weights=need_weights,
-            memory_group=memory_group,
+            memory_group=memory_group, memory_mask=memory_mask,
         )
         x = residual + self.cross_dropout(y)
         if self.post_norm:
@@ -575,13 +585,21 @@ class EfficientDecoder(FairseqIncrementalDecoder):
         # Last-layer cross-attention weights: copied from by the pointer-generator, and reported
         # as alignments while generating; otherwise the fused kernel skips computing them.
         need_weights = incremental_state is not None or self.copy_generator is not None
+        memory_mask = self.cross_attention_mask(prev_output_tokens, encoder_out, incremental_state)
         weights = context = None
         for i, layer in enumerate(self.layers):
             x, weights, context = layer(x, memory, memory_padding_mask, incremental_state,
-                                        need_weights and i == len(self.layers) - 1, memory_group=group)
+                                        need_weights and i == len(self.layers) - 1, memory_group=group,
+                                        memory_mask=memory_mask)
         if self.final_norm is not None:
             x = self.final_norm(x)
         return x, {"attn": [weights], "context": context, "inner_states": [x]}
+
+    def cross_attention_mask(self, prev_output_tokens: Tensor, encoder_out, incremental_state=None) -> Optional[Tensor]:
+        """Memory positions hidden from each query, (B, T, S') True = hidden (T = 1 when decoding
+        incrementally), on top of the padding mask; None: every query sees every real position.
+        A decoder that restricts its cross-attention overrides this (models/rewriter.py)."""
+        return None
 
     def output_layer(self, features: Tensor) -> Tensor:
         if self.output_projection is None:
@@ -619,9 +637,17 @@ class EfficientTransformerModel(FairseqEncoderDecoderModel):
                     "or pass --separate-embeddings"
                 )
             decoder_embedding = encoder_embedding
-        encoder = EfficientEncoder(args, src_dict, encoder_embedding)
-        decoder = EfficientDecoder(args, tgt_dict, decoder_embedding, tie_output=not args.separate_embeddings)
+        encoder = cls.build_encoder(args, src_dict, encoder_embedding)
+        decoder = cls.build_decoder(args, tgt_dict, decoder_embedding, tie_output=not args.separate_embeddings)
         return cls(encoder, decoder, autocast_bf16=args.autocast_bf16)
+
+    @classmethod
+    def build_encoder(cls, args, src_dict, embed_tokens: nn.Embedding) -> FairseqEncoder:
+        return EfficientEncoder(args, src_dict, embed_tokens)
+
+    @classmethod
+    def build_decoder(cls, args, tgt_dict, embed_tokens: nn.Embedding, tie_output: bool) -> FairseqIncrementalDecoder:
+        return EfficientDecoder(args, tgt_dict, embed_tokens, tie_output=tie_output)
 
     def __init__(self, encoder, decoder, autocast_bf16: bool = False):
         super().__init__(encoder, decoder)

@@ -2,9 +2,10 @@
 
     Attention(Q, K, V) = softmax(Q K^T / sqrt(d) + M) V,   Q = X W_q, K = Y W_k, V = Y W_v
 
-with M = -inf on padded keys (and on future keys when causal). Cost O(N S d) time; memory
-O(N S) for the weights unless PyTorch's fused kernel is used (it is, whenever the weights are
-not asked for).
+with M = -inf on padded keys (and on future keys when causal, and wherever a per-query
+`attn_mask` hides a key: the rewriter's group restriction, modules/group_restriction.py). Cost
+O(N S d) time; memory O(N S) for the weights unless PyTorch's fused kernel is used (it is,
+whenever the weights are not asked for).
 
 This is the baseline ("transformer") and the decoder's cross-attention; the CS224N variants
 (local, memory-compressed) reuse `scaled_dot_product` on blocks or on shortened keys.
@@ -33,10 +34,12 @@ def scaled_dot_product(
     causal: bool = False,
     dropout_p: float = 0.0,
     need_weights: bool = False,
+    attn_mask: Optional[Tensor] = None,
 ) -> Tuple[Tensor, Optional[Tensor]]:
     """softmax(q k^T / sqrt(d)) v over the last two axes.
 
-    q: (..., H, N, d); k, v: (..., H, S, d); key_padding_mask: (..., S), True = padding.
+    q: (..., H, N, d); k, v: (..., H, S, d); key_padding_mask: (..., S), True = padding;
+    attn_mask: (..., 1, N, S), True = key hidden from that query (the same for every head).
     Returns the output (..., H, N, d) and, if asked, the weights (..., H, N, S) in fp32.
     A query whose keys are all padding gets a zero output (not NaN): that happens for the padded
     tail blocks of local attention.
@@ -49,6 +52,8 @@ def scaled_dot_product(
         # query i (of the last n) may see keys 0 .. s - n + i
         future = torch.ones(n, s, dtype=torch.bool, device=q.device).triu(s - n + 1)
         keep = ~future if keep is None else keep & ~future
+    if attn_mask is not None:
+        keep = ~attn_mask if keep is None else keep & ~attn_mask  # (..., 1, N, S)
     if not need_weights:
         out = F.scaled_dot_product_attention(q, k, v, attn_mask=keep, dropout_p=dropout_p)
         if keep is not None:
@@ -101,19 +106,26 @@ class MultiheadSoftmaxAttention(nn.Module):
         cache: Optional[Dict[str, Tensor]] = None,
         need_weights: bool = False,
         memory_group: int = 1,
+        memory_mask: Optional[Tensor] = None,
     ) -> Tuple[Tensor, Optional[Tensor]]:
         """x: (B, N, D) queries; memory: (B / memory_group, S, D) keys/values for cross-attention,
         row b serving query rows b*memory_group .. (b+1)*memory_group - 1.
 
-        padding_mask (B, N) masks x's own positions as keys in self-attention. With `cache`, x
+        padding_mask (B, N) masks x's own positions as keys in self-attention; memory_mask
+        (B, N, S), True = hidden, hides memory positions from single queries (cross-attention
+        only; on top of memory_padding_mask, which hides them from all). With `cache`, x
         holds only the newest position(s) and the keys/values of earlier steps come from it.
         Returns (B, N, D) and, with need_weights, the head-averaged weights (B, N, S), else None.
         """
         q = self.split_heads(self.q_proj(x))  # (B, H, N, d)
         group = memory_group if memory is not None else 1
         q = fold_queries(q, group)  # (B/g, H, g*N, d)
+        attn_mask = None
         if memory is not None:  # cross-attention: keys/values from the encoder, computed once
             key_padding_mask = memory_padding_mask
+            if memory_mask is not None:
+                # one mask row per query, folded as the queries are: (B, 1, N, S) -> (B/g, 1, g*N, S)
+                attn_mask = fold_queries(memory_mask[:, None], group)
             if cache is not None and "k" in cache:
                 k, v = cache["k"], cache["v"]
             else:
@@ -140,6 +152,7 @@ class MultiheadSoftmaxAttention(nn.Module):
             causal=self.causal,
             dropout_p=self.dropout if self.training else 0.0,
             need_weights=need_weights,
+            attn_mask=attn_mask,
         )
         out = unfold_queries(out, group)  # (B, H, N, d)
         out = self.out_proj(rearrange(out, "b h n d -> b n (h d)"))
