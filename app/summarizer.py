@@ -186,8 +186,8 @@ class Summarizer:
         selection = DECODING_PRESETS[self.preset].selection()
         chosen = selection.choose(scores, sentences)
         read = len(source.pieces)
-        how = ("the model scores highest" if not selection.centrality_weight else
-               "ranked by the model, LexRank's centrality and position together")
+        how = ("the model scores highest" if not selection.fused else
+               "ranked by the model, two measures of centrality and position together")
         notes = [f"Extractive: {len(chosen)} sentences of the article {how}, copied as the article writes them"
                  + (", numbers included." if self.masks_numbers else ".")]
         if read < len(sentences):

@@ -42,6 +42,19 @@ def test_tiny_papers_bundle(tiny_papers_bundle, tmp_path):
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert cells[1] == "papers (4)" and cells[3] == f"{record['used_pieces']:,} of {record['input_pieces']:,}"
     assert cells[-2] in ("met", "**missed**") and cells[-1] in ("met", "**missed**")
+    assert record["choosing_median_s"] is None and cells[6] == ""  # a model that decodes has no chooser
+
+
+def test_an_extractive_bundle_times_its_chooser_alone(tiny_extractive_bundle, tmp_path):
+    out = tmp_path / "records.json"
+    done = run("--bundle", tiny_extractive_bundle, "--words", 600, "--runs", 2, "--threads", 1, "--json", out)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (record,) = json.loads(out.read_text())
+    assert record["status"] == "ok", record
+    # the chooser is a part of the whole summary's time
+    assert 0 < record["choosing_median_s"] < record["median_s"]
+    row = next(line for line in done.stdout.splitlines() if line.startswith(f"| {tiny_extractive_bundle}"))
+    assert [c.strip() for c in row.strip("|").split("|")][6] == f"{record['choosing_median_s']:.3f}"
 
 
 def test_missing_bundle_is_one_line(tmp_path):

@@ -244,7 +244,8 @@ def test_evaluation_harness_extracts(tiny_extractive_bundle, tmp_path):
         chosen = [s.strip() for s in line.split(text.SENTENCE_SEPARATOR)]
         assert len(chosen) == 3 and all(s in sentences for s in chosen)
     scores = json.loads((tmp_path / "out" / "scores.json").read_text())
-    assert scores["selection"] == {"k": 3, "words": None, "centrality_weight": 0.0, "position_weight": 0.0}
+    assert scores["selection"] == {"k": 3, "words": None, "lexrank_weight": 0.0, "degree_weight": 0.0, "position_weight": 0.0,
+                                   "max_trigram_overlap": 0.0}
     # the broken-sentence measure sees whole article sentences: nothing spliced, nothing cut off,
     # no word the article does not have
     for measure in ("spliced_sentences", "cut_off", "unsupported_words"):
@@ -281,10 +282,10 @@ def test_tuning_the_selection_runs_the_model_once(tiny_extractive_bundle, monkey
     system = harness.load_system(tiny_extractive_bundle / "checkpoint.pt", tiny_extractive_bundle,
                                  DECODING_PRESETS["cnndm"], device="cpu", log=lambda message: None)
     docs = [harness.Pair(0, "0", ARTICLE, "the bridge is shut ."), harness.Pair(1, "1", ARTICLE + " Buses are free.", "buses .")]
-    grid = harness.parse_grid("words=12,40 centrality_weight=0,1 position_weight=0,0.5")
-    assert len(grid) == 8 and grid[-1] == {"words": 40, "centrality_weight": 1.0, "position_weight": 0.5}
+    grid = harness.parse_grid("words=12,40 lexrank_weight=0,1 degree_weight=0,1 position_weight=0,0.5")
+    assert len(grid) == 16 and grid[-1] == {"words": 40, "lexrank_weight": 1.0, "degree_weight": 1.0, "position_weight": 0.5}
     rows = harness.tune_decoding(system, docs, DECODING_PRESETS["cnndm"], grid)
-    assert len(rows) == 8 and len(scored) == 2  # two articles, each read once over eight settings
+    assert len(rows) == 16 and len(scored) == 2  # two articles, each read once over sixteen settings
     # each row is its setting's selection: the same summaries as a system set to it from the start
     last = dataclasses.replace(DECODING_PRESETS["cnndm"], **rows[0]["settings"])
     system.set_preset(last)
@@ -293,7 +294,7 @@ def test_tuning_the_selection_runs_the_model_once(tiny_extractive_bundle, monkey
     shorter = [r["words"] for r in rows if r["settings"]["words"] == 12]
     longer = [r["words"] for r in rows if r["settings"]["words"] == 40]
     assert max(shorter) < min(longer)
-    for bad in ("words=0", "centrality_weight=-1"):
+    for bad in ("words=0", "lexrank_weight=-1", "degree_weight=-0.5"):
         with pytest.raises(evaluation.EvaluationError, match="must be >= "):
             harness.tune_decoding(system, docs, DECODING_PRESETS["cnndm"], harness.parse_grid(bad))
 

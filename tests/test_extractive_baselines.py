@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from fairseq_plugins.evaluation import baseline_summary, read_outputs
@@ -102,6 +103,29 @@ def test_length_in_words():
     assert lead == Document.prepare(ARTICLE).sentences[:2]
 
 
+def test_a_share_of_repeated_trigrams_is_let_through():
+    """max_trigram_overlap: a sentence is skipped when more than that share of its word trigrams
+    are in the sentences already taken; at 0 any repeated trigram blocks it (BertSumExt's rule)."""
+    first = "patients with type 2 diabetes were enrolled in the trial ."
+    # 11 tokens, 9 trigrams; 3 of them ("patients with type", "with type 2", "type 2 diabetes") are in `first`
+    restates = "patients with type 2 diabetes lost weight after twelve weeks ."
+    assert len(extraction._trigrams(restates) & extraction._trigrams(first)) == 3
+    repeats = "patients with type 2 diabetes were enrolled in the trial again ."
+    sentences = [first, restates, repeats]
+    def chosen(overlap):
+        return extraction.choose_in_order([0, 1, 2], sentences, k=3, block_trigrams=True, max_trigram_overlap=overlap)
+    assert chosen(0.0) == [0]  # any shared trigram blocks
+    assert chosen(0.2) == [0]  # 3 of 9 shared: more than 20%
+    assert chosen(0.4) == [0, 1]  # 3 of 9 let through; `repeats` shares 8 of its 10 with `first`
+    assert chosen(0.95) == [0, 1, 2]
+    # the preset's selection carries its share to the choice
+    selection = extraction.Selection(k=3, max_trigram_overlap=0.4)
+    assert selection.choose([0.9, 0.8, 0.7], sentences) == [0, 1]
+    from fairseq_plugins.evaluation import EvaluationError, get_preset
+    with pytest.raises(EvaluationError, match="max_trigram_overlap must be >= 0 and below 1"):
+        get_preset("papers_extractive", max_trigram_overlap=1.0)
+
+
 def write_jsonl(path: Path, rows):
     path.write_text("".join(json.dumps(row) + "\n" for row in rows))
     return path
@@ -166,25 +190,68 @@ def test_the_harness_counts_fragments():
 
 def test_fused_preference_is_reciprocal_rank_fusion():
     scores = [0.1, 0.9, 0.5, 0.3]  # the model's ranking: 1, 2, 3, 0
-    centrality = [3, 0, 2, 1]
-    # fused score of i: 1/(60 + model rank) + w_c/(60 + centrality rank) + w_p/(60 + i)
-    def fused(i, wc, wp):
-        model = [1, 2, 3, 0].index(i)
-        return 1 / (60 + model) + wc / (60 + centrality.index(i)) + wp / (60 + i)
-    for wc, wp in ((1.0, 0.5), (3.0, 0.0), (0.0, 2.0)):
-        expected = sorted(range(4), key=lambda i: (-fused(i, wc, wp), i))
-        assert extraction.fused_preference(scores, centrality, wc, wp) == expected
-    assert extraction.fused_preference(scores, centrality, 0.0, 0.0) == [1, 2, 3, 0]
-    assert extraction.fused_preference(scores, centrality, 3.0, 0.0)[0] == 3
+    rankings = {"lexrank": [3, 0, 2, 1], "degree": [0, 3, 1, 2]}
+    # fused score of i: 1/(60 + model rank) + sum_r w_r/(60 + rank_r) + w_p/(60 + i)
+    def fused(i, weights, wp):
+        total = 1 / (60 + [1, 2, 3, 0].index(i)) + wp / (60 + i)
+        return total + sum(w / (60 + rankings[name].index(i)) for name, w in weights.items())
+    for weights, wp in (({"lexrank": 1.0}, 0.5), ({"lexrank": 3.0}, 0.0), ({}, 2.0),
+                        ({"lexrank": 1.0, "degree": 1.0}, 1.0), ({"degree": 4.0}, 0.0)):
+        expected = sorted(range(4), key=lambda i: (-fused(i, weights, wp), i))
+        used = {name: rankings[name] for name in weights}
+        assert extraction.fused_preference(scores, used, weights, wp) == expected
+    assert extraction.fused_preference(scores, {}, {}, 0.0) == [1, 2, 3, 0]
+    assert extraction.fused_preference(scores, rankings, {"lexrank": 3.0, "degree": 0.0})[0] == 3
+    assert extraction.fused_preference(scores, rankings, {"lexrank": 0.0, "degree": 3.0})[0] == 0
     # unscored sentences (not read) are never ranked
-    assert extraction.fused_preference(scores[:2], centrality, 1.0, 0.5) in ([0, 1], [1, 0])
+    assert extraction.fused_preference(scores[:2], rankings, {"lexrank": 1.0}, 0.5) in ([0, 1], [1, 0])
+
+
+def _sumy_cosine(sentences):
+    """Every pair's cosine as sumy's LexRank computes it (its own tf, idf and cosine methods)."""
+    summarizer = centrality.sumy_summarizer("lexrank")
+    words = [summarizer._to_words_set(s) for s in centrality.sumy_document(sentences).sentences]
+    tf = summarizer._compute_tf(words)
+    idf = summarizer._compute_idf(words)
+    return np.array([[summarizer.cosine_similarity(a, b, tf_a, tf_b, idf) for b, tf_b in zip(words, tf)]
+                     for a, tf_a in zip(words, tf)])
+
+
+def _assert_degree_sums_sumys_similarities(sentences):
+    cosine = _sumy_cosine(sentences)
+    assert np.allclose(centrality.tfidf_cosine(sentences), cosine, atol=1e-9)
+    assert np.allclose(centrality.degree_scores(sentences), cosine.sum(axis=1) - np.diag(cosine), atol=1e-9)
+
+
+def test_degree_centrality_sums_sumys_similarities():
+    """degree_scores: each sentence's summed similarity to the others, the similarities being
+    sumy's LexRank's own (computed pair by pair there)."""
+    for sentences in (Document.prepare(ARTICLE).sentences,
+                      ["The and of .", "Bees pollinate gardens .", "Gardens need bees .", "The and of ."]):
+        _assert_degree_sums_sumys_similarities(sentences)
+    assert centrality.degree_scores([]).shape == (0,)
+    # a sentence sharing words with many others outranks one that shares them with one other
+    sentences = ["tunnels cross rivers .", "bees pollinate apple trees .", "rivers flood towns .",
+                 "bees pollinate pear trees .", "ferries sail daily .", "bees pollinate plum trees .",
+                 "markets open early .", "choirs sing carols ."]
+    rankings = centrality.centrality_rankings(sentences, ["degree", "lexrank"])
+    assert set(rankings["degree"][:3]) == {1, 3, 5} and rankings["lexrank"] == centrality.lexrank_ranking(sentences)
+    with pytest.raises(ValueError, match="unknown centrality 'pagerank'"):
+        centrality.centrality_rankings(sentences, ["pagerank"])
+
+
+def test_degree_centrality_sums_sumys_similarities_on_real_papers():
+    for article in _shared_papers(2):
+        _assert_degree_sums_sumys_similarities(Document.prepare(article, masked=True).sentences[:60])
+
 
 
 def test_the_papers_preset_chooses_about_an_abstracts_length():
     from fairseq_plugins.evaluation import get_preset
 
     selection = get_preset("papers_extractive").selection()
-    assert selection.words == 200 and selection.k is None and selection.centrality_weight > 0
+    assert selection.words == 200 and selection.k is None and selection.centrality_weights == {"lexrank": 0.5, "degree": 1.5}
+    assert selection.position_weight == 1.0 and selection.max_trigram_overlap == 0.2
     sentences = Document.prepare(ARTICLE * 5).sentences
     scores = [float(i % 7) for i in range(len(sentences))]
     chosen = selection.choose(scores, sentences)

@@ -8,18 +8,20 @@ needs downloaded data) is involved: the sentences are a ``text.Document``'s, the
 and our extractive models choose from.
 
 The evaluation harness runs them as baselines (``evaluation.baseline_summary``); the papers chooser
-fuses LexRank's ranking with its model's (``extraction.Selection``) through ``lexrank_ranking``:
-sumy's LexRank on arrays. sumy compares every pair of sentences in Python (0.7-1.1 s for a
+fuses its model's ranking with centrality rankings (``extraction.Selection`` through
+``centrality_rankings``): sumy's LexRank on arrays, and the weighted degree of the same tf-idf
+similarity graph. sumy compares every pair of sentences in Python (0.7-1.1 s for a
 6,000-word paper of 240-290 sentences on one core); the same equations as matrix products take
 a few hundredths of that, and give sumy's scores (tests/test_extractive_baselines.py holds them to
 sumy's own on real papers).
 """
 import importlib
-from typing import Dict, List, Sequence
+from typing import Dict, List, Optional, Sequence
 
 import numpy as np
 
-__all__ = ["RANKERS", "sumy_document", "sumy_summarizer", "sumy_ranking", "lexrank_scores", "lexrank_ranking"]
+__all__ = ["RANKERS", "CENTRALITIES", "sumy_document", "sumy_summarizer", "sumy_ranking", "tfidf_cosine", "lexrank_scores",
+           "lexrank_ranking", "degree_scores", "centrality_rankings"]
 
 # name -> (sumy module, summarizer class); sumy is imported when one is used
 _SUMMARIZERS = {
@@ -89,19 +91,14 @@ def _sumy_terms(sentences: Sequence[str]) -> List[List[str]]:
              if word not in summarizer.stop_words] for sentence in sentences]
 
 
-def lexrank_scores(sentences: Sequence[str], threshold: float = 0.1, epsilon: float = 0.1) -> np.ndarray:
-    """LexRank's centrality of each sentence (Erkan & Radev 2004, sec. 3.3, sumy's settings), (n,).
-
-    With c_st the count of term t in sentence s:
+def tfidf_cosine(sentences: Sequence[str]) -> np.ndarray:
+    """The cosine similarity of every pair of sentences' tf-idf vectors as sumy's LexRank weighs
+    them, (n, n); 0 where a sentence has no term.  With c_st the count of term t in sentence s:
 
         tf_st  = c_st / max_t' c_st'          idf_t = log(n / (1 + |{s : c_st > 0}|))
-        w_st   = tf_st idf_t                  cos_ss' = w_s . w_s' / (|w_s| |w_s'|)   (0 if a norm is 0)
-        A_ss'  = [cos_ss' > threshold] / deg_s,   deg_s = sum_s' [cos_ss' > threshold] (1 if 0)
-        p      <- A^T p / |A^T p|  from p = 1/n, until |p_next - p| <= epsilon
+        w_st   = tf_st idf_t                  cos_ss' = w_s . w_s' / (|w_s| |w_s'|)
     """
     n = len(sentences)
-    if n == 0:
-        return np.zeros(0)
     terms = _sumy_terms(sentences)
     vocabulary: Dict[str, int] = {}
     rows, cols = [], []
@@ -117,7 +114,21 @@ def lexrank_scores(sentences: Sequence[str], threshold: float = 0.1, epsilon: fl
     weights = tf * idf  # (n, V)
     norms = np.sqrt((weights**2).sum(axis=1))  # (n,)
     safe = np.where(norms > 0, norms, 1.0)
-    cosine = (weights @ weights.T) / np.outer(safe, safe)  # (n, n); rows with a zero norm are 0 already
+    return (weights @ weights.T) / np.outer(safe, safe)  # (n, n); rows with a zero norm are 0 already
+
+
+def lexrank_scores(sentences: Sequence[str], threshold: float = 0.1, epsilon: float = 0.1,
+                   cosine: Optional[np.ndarray] = None) -> np.ndarray:
+    """LexRank's centrality of each sentence (Erkan & Radev 2004, sec. 3.3, sumy's settings), (n,).
+    Over ``tfidf_cosine`` (given as ``cosine`` when already computed):
+
+        A_ss'  = [cos_ss' > threshold] / deg_s,   deg_s = sum_s' [cos_ss' > threshold] (1 if 0)
+        p      <- A^T p / |A^T p|  from p = 1/n, until |p_next - p| <= epsilon
+    """
+    n = len(sentences)
+    if n == 0:
+        return np.zeros(0)
+    cosine = tfidf_cosine(sentences) if cosine is None else cosine
     adjacency = (cosine > threshold).astype(float)
     degrees = adjacency.sum(axis=1, keepdims=True)
     adjacency /= np.where(degrees > 0, degrees, 1.0)
@@ -129,6 +140,34 @@ def lexrank_scores(sentences: Sequence[str], threshold: float = 0.1, epsilon: fl
         change = np.linalg.norm(following - p)
         p = following
     return p
+
+
+def degree_scores(sentences: Sequence[str], cosine: Optional[np.ndarray] = None) -> np.ndarray:
+    """Weighted degree centrality (Erkan & Radev 2004, sec. 3.1, with the similarities as edge
+    weights instead of a threshold): each sentence's summed ``tfidf_cosine`` with every other
+    sentence, (n,).  Unlike LexRank's stationary distribution it grows with how much of the
+    document a sentence shares words with, so it prefers the long, content-dense sentences that
+    restate a paper's aim and findings."""
+    if len(sentences) == 0:
+        return np.zeros(0)
+    cosine = tfidf_cosine(sentences) if cosine is None else cosine
+    return cosine.sum(axis=1) - np.diag(cosine)
+
+
+# centralities by name (what extraction.Selection fuses): a function of (sentences, cosine=)
+CENTRALITIES = {"lexrank": lexrank_scores, "degree": degree_scores}
+
+
+def centrality_rankings(sentences: Sequence[str], names: Sequence[str]) -> Dict[str, List[int]]:
+    """{name: the sentences' indices, best first, by that centrality (``CENTRALITIES``)}; the
+    tf-idf similarities are computed once for all of them; ties in document order."""
+    unknown = [name for name in names if name not in CENTRALITIES]
+    if unknown:
+        raise ValueError(f"unknown centrality {unknown[0]!r}; known: {', '.join(CENTRALITIES)}")
+    if not names or not sentences:
+        return {name: [] for name in names}
+    cosine = tfidf_cosine(sentences)
+    return {name: np.argsort(-CENTRALITIES[name](sentences, cosine=cosine), kind="stable").tolist() for name in names}
 
 
 def lexrank_ranking(sentences: Sequence[str]) -> List[int]:

@@ -20,7 +20,7 @@ chosen; the summary gives them in article order.
 """
 from collections import Counter
 from dataclasses import dataclass
-from typing import List, Optional, Sequence
+from typing import Dict, List, Mapping, Optional, Sequence
 
 from ..scoring.rouge import rouge_tokens
 from . import normalize
@@ -121,13 +121,15 @@ def is_fragment(sentence: str) -> bool:
 
 def choose_in_order(preference: Sequence[int], sentences: Sequence[str], k: Optional[int] = None,
                     words: Optional[int] = None, block_trigrams: bool = False,
-                    skip_fragments: bool = False) -> List[int]:
+                    skip_fragments: bool = False, max_trigram_overlap: float = 0.0) -> List[int]:
     """Indices (in article order) of sentences taken in order of ``preference`` (best first): the
     first ``k`` or, with ``words``, those that fit in that many words (one that would overflow
     is passed over and the next tried; the first is always taken, so a summary is never empty).
-    With ``block_trigrams``, a sentence that repeats a word trigram of one already taken is
-    skipped (BertSumExt's trigram blocking); with ``skip_fragments``, pieces of sentences
-    (``is_fragment``) are passed over, unless the text has nothing else."""
+    With ``block_trigrams``, a sentence is skipped when more than ``max_trigram_overlap`` of its
+    word trigrams are in the sentences already taken: at 0, any repeated trigram (BertSumExt's
+    trigram blocking); a paper restates its terms ("patients with type <dig> diabetes") in
+    sentences that say new things, which a small share lets through.  With ``skip_fragments``,
+    pieces of sentences (``is_fragment``) are passed over, unless the text has nothing else."""
     if (k is None) == (words is None):
         raise ValueError("give the length as k sentences or as words, not both")
     if k is not None and k < 1:
@@ -141,7 +143,7 @@ def choose_in_order(preference: Sequence[int], sentences: Sequence[str], k: Opti
         if skip_fragments and is_fragment(sentences[i]):
             continue
         grams = _trigrams(sentences[i]) if block_trigrams else set()
-        if grams & seen:
+        if grams and len(grams & seen) > max_trigram_overlap * len(grams):
             continue
         if words is not None:
             cost = word_count(sentences[i])
@@ -153,7 +155,7 @@ def choose_in_order(preference: Sequence[int], sentences: Sequence[str], k: Opti
         if len(chosen) == k or (words is not None and used >= words):
             break
     if not chosen and skip_fragments:  # only pieces: the best of them
-        return choose_in_order(preference, sentences, k, words, block_trigrams)
+        return choose_in_order(preference, sentences, k, words, block_trigrams, max_trigram_overlap=max_trigram_overlap)
     return sorted(chosen)
 
 
@@ -177,19 +179,23 @@ def choose(scores: Sequence[float], sentences: Sequence[str], k: Optional[int] =
 RRF_K = 60
 
 
-def fused_preference(scores: Sequence[float], centrality: Sequence[int], centrality_weight: float,
-                     position_weight: float) -> List[int]:
-    """Indices best first by reciprocal rank fusion of three rankings: the model's scores (weight
-    1), a centrality ranking (``centrality``: indices best first, e.g. LexRank's) and the
-    sentences' position (earlier first).  ``scores`` may be fewer than the ranked sentences (the
-    rest were not read): only the scored ones are ranked."""
+def fused_preference(scores: Sequence[float], rankings: Mapping[str, Sequence[int]],
+                     weights: Mapping[str, float], position_weight: float = 0.0) -> List[int]:
+    """Indices best first by reciprocal rank fusion of the model's scores (weight 1), each named
+    ranking of ``rankings`` (indices best first, e.g. LexRank's) with its weight in ``weights``,
+    and the sentences' position (earlier first, ``position_weight``):
+
+        fused(i) = 1 / (K + rank_model(i)) + sum_r w_r / (K + rank_r(i)) + w_pos / (K + i),  K = RRF_K
+
+    ``scores`` may be fewer than the ranked sentences (the rest were not read): only the scored
+    ones are ranked.  A ranking without a weight takes no part."""
     n = len(scores)
     model_rank = {i: r for r, i in enumerate(score_order(scores))}
-    central_rank = {i: r for r, i in enumerate(i for i in centrality if i < n)}
+    ranks = {name: {i: r for r, i in enumerate(i for i in rankings[name] if i < n)} for name in weights}
 
     def fused(i):
-        return (1 / (RRF_K + model_rank[i]) + centrality_weight / (RRF_K + central_rank.get(i, n))
-                + position_weight / (RRF_K + i))
+        return (1 / (RRF_K + model_rank[i]) + position_weight / (RRF_K + i)
+                + sum(weights[name] / (RRF_K + rank.get(i, n)) for name, rank in ranks.items()))
 
     return sorted(range(n), key=lambda i: (-fused(i), i))
 
@@ -197,26 +203,41 @@ def fused_preference(scores: Sequence[float], centrality: Sequence[int], central
 @dataclass(frozen=True)
 class Selection:
     """How an extractive model's scores become a summary: ``k`` sentences or as many as fit in
-    ``words``; with ``centrality_weight`` or ``position_weight``, the model's ranking fused with
-    LexRank's and with the sentences' order (``fused_preference``); trigram blocking and pieces of
-    sentences passed over, as ``choose``."""
+    ``words``; with fusion weights, the model's ranking fused with LexRank's (``lexrank_weight``),
+    with the weighted degree centrality's (``degree_weight``, ``centrality.CENTRALITIES``) and
+    with the sentences' order (``position_weight``) by ``fused_preference``; trigram blocking
+    (a sentence more than ``max_trigram_overlap`` of whose trigrams are already in the summary is
+    skipped) and pieces of sentences passed over, as ``choose_in_order``."""
 
     k: Optional[int] = None
     words: Optional[int] = None
-    centrality_weight: float = 0.0
+    lexrank_weight: float = 0.0
+    degree_weight: float = 0.0
     position_weight: float = 0.0
+    max_trigram_overlap: float = 0.0
+
+    @property
+    def centrality_weights(self) -> Dict[str, float]:
+        """{centrality name: weight} of the centralities fused (weight above 0)."""
+        weights = {"lexrank": self.lexrank_weight, "degree": self.degree_weight}
+        return {name: weight for name, weight in weights.items() if weight}
+
+    @property
+    def fused(self) -> bool:
+        return bool(self.centrality_weights or self.position_weight)
 
     def preference(self, scores: Sequence[float], sentences: Sequence[str]) -> List[int]:
-        if not (self.centrality_weight or self.position_weight):
+        if not self.fused:
             return score_order(scores)
-        from .centrality import lexrank_ranking
+        from .centrality import centrality_rankings
 
-        centrality = lexrank_ranking(sentences[:len(scores)]) if self.centrality_weight else []
-        return fused_preference(scores, centrality, self.centrality_weight, self.position_weight)
+        weights = self.centrality_weights
+        rankings = centrality_rankings(sentences[:len(scores)], list(weights))
+        return fused_preference(scores, rankings, weights, self.position_weight)
 
     def choose(self, scores: Sequence[float], sentences: Sequence[str]) -> List[int]:
         return choose_in_order(self.preference(scores, sentences), sentences, self.k, self.words,
-                               block_trigrams=True, skip_fragments=True)
+                               block_trigrams=True, skip_fragments=True, max_trigram_overlap=self.max_trigram_overlap)
 
 
 def sentence_scores(model, dictionary, sources: Sequence[str]) -> List[List[float]]:

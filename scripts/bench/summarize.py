@@ -9,7 +9,9 @@ papers (scripts/make_toy_corpus.py's toy_paper) the same way.
 Each bundle runs in a fresh process (bench.common.run_point, with its time and memory watchdog):
 the model is loaded, one summary is written as a warm-up, then `runs` timed ones; the figure is
 the median of `Summary.seconds` (masking, sentencepiece, the encoder, beam search, number
-restoration: everything after the model is loaded). Peak memory is the worker's
+restoration: everything after the model is loaded); for an extractive bundle also the median of
+its chooser alone (`choosing_seconds`: the centralities, the fusion and the choice, over the
+model's scores). Peak memory is the worker's
 `resource.getrusage(RUSAGE_SELF).ru_maxrss`: the whole process that summarized, Python, torch,
 fairseq and the model included, and nothing of the benchmark's own parent process.
 """
@@ -53,6 +55,24 @@ def paper_text(words: int, data: Optional[str] = None, seed: int = 1) -> str:
     return "\n".join(sentences)
 
 
+def choosing_seconds(summarizer, text: str, runs: int) -> List[float]:
+    """An extractive bundle's chooser alone, over the model's scores of the text computed once:
+    the centralities, the fusion and the choice in words (the preset's ``Selection.choose``)."""
+    from fairseq_plugins.evaluation import DECODING_PRESETS
+    from fairseq_plugins.text import Document, extraction
+
+    document = Document.prepare(text, masked=summarizer.masks_numbers)
+    source = document.extractive_source(summarizer.sentencepiece, summarizer.max_source_pieces)
+    scores = extraction.sentence_scores(summarizer.model, summarizer.dictionary, [source.line])[0]
+    selection = DECODING_PRESETS[summarizer.preset].selection()
+    seconds = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        selection.choose(scores, document.sentences)
+        seconds.append(time.perf_counter() - start)
+    return seconds
+
+
 def summarize_point(spec: dict) -> dict:
     """Worker side: load the bundle, one warm-up summary, then the timed ones."""
     import resource
@@ -72,6 +92,7 @@ def summarize_point(spec: dict) -> dict:
     summarizer.summarize(text, options)  # warm-up
     summaries = [summarizer.summarize(text, options) for _ in range(spec["runs"])]
     last = summaries[-1]
+    choosing = choosing_seconds(summarizer, text, spec["runs"]) if summarizer.extractive else None
     return {
         "preset": summarizer.preset,
         "beam": options.beam,
@@ -87,6 +108,7 @@ def summarize_point(spec: dict) -> dict:
         "truncated": last.truncated,
         "summary_pieces": last.output_pieces,
         "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0,  # KiB on Linux
+        "choosing_median_s": statistics.median(choosing) if choosing else None,
     }
 
 
@@ -112,17 +134,18 @@ def verdicts(record: dict) -> dict:
 
 
 def table(records: List[dict]) -> str:
-    header = ["bundle", "preset (beam)", "words", "pieces read", "summary pieces", "seconds (median)", "peak memory (MB)",
-              f"<= {TARGET_SECONDS:g} s", f"< {TARGET_PEAK_MB / 1024:g} GB"]
+    header = ["bundle", "preset (beam)", "words", "pieces read", "summary pieces", "seconds (median)",
+              "choosing alone (s)", "peak memory (MB)", f"<= {TARGET_SECONDS:g} s", f"< {TARGET_PEAK_MB / 1024:g} GB"]
     rows = []
     for r in records:
         if r.get("status") != "ok":
-            rows.append([r["model"], "", "", "", "", f"{r.get('status')}: {r.get('reason', '')}"[:200], "", "", ""])
+            rows.append([r["model"], "", "", "", "", f"{r.get('status')}: {r.get('reason', '')}"[:200], "", "", "", ""])
             continue
         met = {name: "met" if ok else "**missed**" for name, (_, _, ok) in verdicts(r).items()}
         read = f"{r['used_pieces']:,} of {r['input_pieces']:,}" + (" (truncated)" if r["truncated"] else "")
         runs = ", ".join(f"{s:.2f}" for s in r["seconds"])
         rows.append([r["model"], f"{r['preset']} ({r['beam']})", f"{r['words']:,}", read, str(r["summary_pieces"]),
-                     f"{r['median_s']:.2f} ({runs})", f"{r['peak_rss_mb']:,.0f}", met["seconds"], met["peak memory"]])
+                     f"{r['median_s']:.2f} ({runs})", "" if r.get("choosing_median_s") is None else f"{r['choosing_median_s']:.3f}",
+                     f"{r['peak_rss_mb']:,.0f}", met["seconds"], met["peak memory"]])
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
