@@ -4,7 +4,7 @@ intervals; merge shards; compare two systems with a paired bootstrap test.
 
     evaluate.py generate --system CKPT|lead3|oracle|lexrank|textrank|lsa|sumbasic --data valid.jsonl[.gz]
                          --preset cnndm|cnndm_paper|pubmed --out DIR [--data-bin DIR] [--limit N]
-                         [--words N | --words-like DIR] [--shards K --shard-id I]
+                         [--words N | --words-like DIR] [--shards K --shard-id I] [--chooser BUNDLE]
     evaluate.py tune --system CKPT --data-bin DIR --data valid.jsonl.gz --preset cnndm
                      --grid "min_len=30,45 lenpen=1,2" [--start N --limit N] [--rank rouge|readable] [--out FILE]
     evaluate.py merge [--out DIR] SHARD_DIR...
@@ -20,7 +20,12 @@ most the preset's ``oracle_max_sentences``), or one of the field's unsupervised 
 ``lexrank``, ``textrank``, ``lsa``, ``sumbasic`` (sumy's rankings of the same sentences as Lead-k,
 ``evaluation.baseline_summary``; the preset's ``lead_k`` sentences).  An extractive
 checkpoint (models/extractive.py, trained on scripts/prepare_extractive.py's data) takes the
-preset's ``lead_k`` best-scoring sentences instead of decoding.
+preset's ``lead_k`` best-scoring sentences instead of decoding.  A sentence rewriter
+(models/rewriter.py, trained on scripts/prepare_rewriting.py's data) needs ``--chooser DIR``, an
+extractive model bundle: its model and its card's preset choose the sentences (``--words``,
+``--words-like``, ``--sentences`` set how many), the rewriter rewrites each with the preset's beam
+search settings (``evaluation.RewritingSystem``); scores.json's ``rewriting`` counts the chosen
+sentences and the segments written.
 Equal length: ``--words N`` makes every extractive system (Lead-k, the baselines, an extractive
 checkpoint) take sentences in its order of preference while they fit in N words;
 ``--words-like DIR`` gives each document as many words as that output directory's summary of it
@@ -114,6 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
     length.add_argument("--words", type=_positive, help="extractive systems: sentences that fit in N words per document")
     length.add_argument("--words-like", metavar="DIR", help="extractive systems: each document as many words as "
                         "the summary of it in DIR (an output directory of generate)")
+    gen.add_argument("--chooser", metavar="DIR", help="a sentence rewriter's chooser: the extractive model bundle whose "
+                     "model and preset (model.json) choose the sentences it rewrites (--words, --words-like and "
+                     "--sentences set its length)")
     gen.add_argument("--sentences", type=_positive,
                      help="sentences an extractive system gives (lead: K, an extractive checkpoint) [the preset's lead_k]")
 
@@ -125,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument("--grid", required=True, help='space-separated NAME=V1,V2,... with NAME in beam, min_len, '
                       'max_len_b, lenpen, no_repeat_ngram_size (a model that decodes) or lead_k (the sentences an '
                       'extractive checkpoint gives); every combination is run')
+    tune.add_argument("--chooser", metavar="DIR", help="a sentence rewriter's chooser (see generate)")
     tune.add_argument("--start", type=_non_negative, default=0, help="skip the first N documents [0]")
     tune.add_argument("--limit", type=_positive, default=200, help="documents to decode per setting [200]")
     tune.add_argument("--batch-size", type=_positive, default=16, help="articles per generation batch [16]")
@@ -197,6 +206,8 @@ def cmd_generate(args, ev) -> int:
             raise ev.EvaluationError(f"--system {value}: not lead<K>, not oracle, and no such checkpoint file")
         if not args.data_bin:
             raise ev.EvaluationError("--system with a checkpoint needs --data-bin (the directory the model was trained on)")
+    elif args.chooser:
+        raise ev.EvaluationError("--chooser: only a sentence rewriter checkpoint takes a chooser")
     indices = ev.shard_indices(1, args.shards, args.shard_id)  # validates the shard options early
     docs = ev.read_jsonl(args.data, args.limit, start=args.start)
     indices = ev.shard_indices(len(docs), args.shards, args.shard_id)
@@ -223,15 +234,22 @@ def cmd_generate(args, ev) -> int:
     else:
         system = ev.load_system(value, args.data_bin, preset, batch_size=args.batch_size,
                                 max_tokens=args.max_tokens, max_source_pieces=args.max_source_pieces,
-                                device="cpu" if args.cpu else "auto")
+                                device="cpu" if args.cpu else "auto", chooser=args.chooser,
+                                chooser_sentences=args.sentences)
+        chooses = isinstance(system, (ev.ExtractiveSystem, ev.RewritingSystem))
         meta.update(data_bin=str(Path(args.data_bin).resolve()), decoding={
             k: getattr(preset, k) for k in ("beam", "no_repeat_ngram_size", "min_len", "max_len_a", "max_len_b", "lenpen")},
             max_source_pieces=system.max_source_pieces, num_updates=system.num_updates,
             selection=dataclasses.asdict(preset.selection(args.words)) if isinstance(system, ev.ExtractiveSystem) else None)
-        if budgets is not None and not isinstance(system, ev.ExtractiveSystem):
-            raise ev.EvaluationError("--words/--words-like: only extractive systems take a length in words")
+        if budgets is not None and not chooses:
+            raise ev.EvaluationError("--words/--words-like: only extractive systems (and a rewriter's chooser) take a "
+                                     "length in words")
         articles = [d.article for d in chosen]
         hypotheses = system.summarize(articles) if budgets is None else system.summarize(articles, words=budgets)
+        if isinstance(system, ev.RewritingSystem):
+            meta["rewriting"] = system.report()
+            if budgets is not None:
+                meta["rewriting"]["selection"] = dataclasses.asdict(system.chooser.preset.selection(args.words))
     references = [ev.reference_line(d.summary) for d in chosen]
     meta["seconds"] = round(time.perf_counter() - start, 3)
     per_document = ev.score_pairs(references, hypotheses, args.workers)
@@ -255,7 +273,7 @@ def cmd_tune(args, ev) -> int:
         raise ev.EvaluationError(f"--system {args.system}: no such checkpoint file")
     docs = ev.read_jsonl(args.data, args.limit, start=args.start)
     system = ev.load_system(args.system, args.data_bin, base, batch_size=args.batch_size,
-                            device="cpu" if args.cpu else "auto", log=lambda m: None)
+                            device="cpu" if args.cpu else "auto", log=lambda m: None, chooser=args.chooser)
     print(f"{len(grid)} settings x {len(docs)} documents ({args.data}, from document {args.start})", file=sys.stderr)
     rows = ev.tune_decoding(system, docs, base, grid, args.workers, log=lambda m: print(m, file=sys.stderr, flush=True),
                             rank=args.rank, rouge1_slack=args.rouge1_slack)

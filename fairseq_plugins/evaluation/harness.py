@@ -21,6 +21,11 @@ Systems (each turns JSON Lines articles into one summary a document, sentences j
 - ``ExtractiveSystem``: a trained extractive model (models/extractive.py) scores the article's
   sentences and the best ``lead_k`` are the summary; ``load_system`` picks the class a checkpoint
   needs.
+- ``RewritingSystem``: a sentence rewriter (models/rewriter.py) after an extractive chooser (a
+  bundle directory, ``load_chooser``): the chooser's model and preset choose the sentences, the
+  rewriter reads the document with them marked (``text.rewriting.read_and_choose``) and writes one
+  segment a chosen sentence through CheckpointSystem's batches; numbers are put back sentence by
+  sentence (``text.rewriting.restore_segments``).
 
 References: the ``summary`` field's lines (sentences joined by "\\n" in our JSON Lines files),
 whitespace collapsed, nothing else changed.
@@ -54,7 +59,7 @@ import os
 import sys
 import time
 import warnings
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -88,6 +93,9 @@ __all__ = [
     "oracle_summary",
     "CheckpointSystem",
     "ExtractiveSystem",
+    "RewritingSystem",
+    "load_chooser",
+    "read_bundle_card",
     "read_checkpoint",
     "load_system",
     "score_pairs",
@@ -468,16 +476,32 @@ class CheckpointSystem:
     def summarize(self, articles: Sequence[str]) -> List[str]:
         """One summary line per article (sentences joined by " <n> "); an article with no text
         gets an empty summary."""
-        import torch
-        from fairseq import utils
+        return self.generate(articles, self.prepare(articles))
 
-        tokens, positions, read = [], [], []
+    def prepare(self, articles: Sequence[str]) -> List[tuple]:
+        """``(position, what the way back needs, source token ids)`` of every article with text."""
+        rows = []
         for i, article in enumerate(articles):
             document, pieces, t = self.encode(article)
             if t.numel() > 1:
-                tokens.append(t)
-                positions.append(i)
-                read.append((document, pieces))
+                rows.append((i, (document, pieces), t))
+        return rows
+
+    def summary_line(self, read, tokens, attention) -> str:
+        """One hypothesis (its token ids, ``</s>`` last) -> the summary line, scored as a reader
+        gets it: a masked document's numbers put back. ``read``: what ``prepare`` kept for it."""
+        document, source_pieces = read
+        return _clean_line(document.restored(self.tgt_dict.string(tokens), source_pieces, attention))
+
+    def generate(self, articles: Sequence[str], prepared: Sequence[tuple]) -> List[str]:
+        """Beam search over ``prepare``'s rows in batches; one summary line per article, "" for
+        an article with no row."""
+        import torch
+        from fairseq import utils
+
+        positions = [row[0] for row in prepared]
+        read = [row[1] for row in prepared]
+        tokens = [row[2] for row in prepared]
         out = [""] * len(articles)
         if not tokens:
             return out
@@ -493,13 +517,10 @@ class CheckpointSystem:
                 hypos = self.task.inference_step(self.generator, [self.model], sample)
                 for j, sample_id in enumerate(sample["id"].tolist()):
                     best = hypos[j][0]
-                    document, source_pieces = read[sample_id]
                     attention = best.get("attention")
                     if attention is not None:  # rows of the padded batch's source -> this article's own
                         attention = attention[sample["net_input"]["src_tokens"][j].ne(self.src_dict.pad()).to(attention.device)]
-                    # scored as a reader gets it: a masked document's numbers put back
-                    out[positions[sample_id]] = _clean_line(
-                        document.restored(self.tgt_dict.string(best["tokens"]), source_pieces, attention))
+                    out[positions[sample_id]] = self.summary_line(read[sample_id], best["tokens"], attention)
                 done += len(sample["id"])
                 now = time.perf_counter()
                 if now - last_report > 30 or done == len(tokens):
@@ -567,16 +588,163 @@ class ExtractiveSystem(CheckpointSystem):
         return out
 
 
+DEFAULT_BUNDLE_PRESET = "cnndm"  # a bundle whose card names no preset (app/bundle.py's DEFAULT_PRESET)
+
+
+def read_bundle_card(directory) -> dict:
+    """A model bundle's card (``model.json``: kind, preset, ...; app/bundle.py writes it); {} when
+    there is none or it cannot be read."""
+    try:
+        card = json.loads((Path(directory) / "model.json").read_text())
+    except (OSError, ValueError):
+        return {}
+    return card if isinstance(card, dict) else {}
+
+
+def load_chooser(directory, *, lead_k: Optional[int] = None, **kwargs) -> ExtractiveSystem:
+    """An extractive bundle directory (checkpoint.pt, spm.model, dict.source.txt, prepare.json,
+    model.json) as the ExtractiveSystem that chooses a rewriter's sentences, with the preset its
+    card names (``lead_k`` replaced where given); an EvaluationError when it is not one."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise EvaluationError(f"--chooser {directory}: no such directory (an extractive model bundle)")
+    if not (directory / "checkpoint.pt").is_file():
+        raise EvaluationError(f"--chooser {directory}: no checkpoint.pt in it (an extractive model bundle)")
+    card = read_bundle_card(directory)
+    preset_name = card.get("preset") or DEFAULT_BUNDLE_PRESET
+    preset = get_preset(preset_name, lead_k=lead_k)
+    from ..models import model_name
+
+    state = read_checkpoint(directory / "checkpoint.pt", directory)
+    if SYSTEMS_BY_MODEL.get(model_name(state["cfg"]["model"])) is not ExtractiveSystem:
+        raise EvaluationError(f"--chooser {directory}: not an extractive model bundle (its model is "
+                              f"{model_name(state['cfg']['model'])!r}, kind {card.get('kind') or 'abstractive'!r})")
+    chooser = ExtractiveSystem(directory / "checkpoint.pt", directory, preset, state=state, **kwargs)
+    chooser.bundle, chooser.preset_name = directory, preset_name
+    return chooser
+
+
+class RewritingSystem(CheckpointSystem):
+    """A sentence rewriter (models/rewriter.py) after an extractive chooser: per article, the
+    Document is prepared once; the chooser's model scores the sentences it reads and its bundle's
+    preset (``--words``/``--words-like`` override its length) chooses them; the rewriter reads the
+    document with the chosen sentences marked (``rewriting.read_and_choose``, the marking of its
+    training data) at its own sentencepiece and source limit, and beam search (CheckpointSystem's
+    batches, this system's preset) writes one segment a chosen sentence.
+
+    Source limit: the rewriter reads the leading whole sentences that fit in its limit with a mark
+    for each chosen one, and the chooser chooses only among the sentences both it and the rewriter
+    read, so no chosen sentence is ever cut away (a document longer than the limit has its later
+    sentences out of the choice, as the extractive models' own limit does).
+
+    The way back: the output is split into its segments at ``<n>``; segment k's masked numbers
+    become numbers of chosen sentence k alone (``rewriting.restore_segments``); each segment is
+    decoded into normalized sentences, and the summary line is all of them joined by " <n> ".
+    Segments past the last chosen sentence rewrite nothing chosen and are left out; a chosen
+    sentence with no segment is simply not in the summary; both are counted (``counts``)."""
+
+    def __init__(self, checkpoint, data_bin, preset: DecodingPreset, *, chooser: ExtractiveSystem, **kwargs):
+        super().__init__(checkpoint, data_bin, preset, **kwargs)
+        if chooser.masks_numbers != self.masks_numbers:
+            raise EvaluationError("the chooser and the rewriter read numbers differently (one was trained on masked "
+                                  "numbers, the other not): they must share their data's masking")
+        self.chooser = chooser
+        self.counts: Dict[str, int] = {}
+        self.chosen_per_document: List[int] = []
+
+    def _reset_counts(self, n: int) -> None:
+        self.counts = dict.fromkeys(("documents", "chosen", "segments", "segment_mismatches", "extra_segments",
+                                     "missing_segments", "sentences_read", "sentences_beyond_limit", "no_choice"), 0)
+        self.chosen_per_document = [0] * n
+
+    def prepare(self, articles: Sequence[str], words: Optional[Sequence[int]] = None) -> List[tuple]:
+        from ..text import rewriting
+
+        read = []
+        for i, article in enumerate(articles):
+            document = Document.prepare(article, masked=self.masks_numbers)
+            source = document.extractive_source(self.chooser.sp, self.chooser.max_source_pieces)
+            if source.pieces:
+                read.append((i, document, source.line))
+        rows = []
+        for first in range(0, len(read), self.chooser.batch_size):
+            batch = read[first:first + self.chooser.batch_size]
+            for (i, document, _), scores in zip(batch, self.chooser.scores([line for _, _, line in batch])):
+                selection = self.chooser.preset.selection(None if words is None else words[i])
+                sentences = document.sentences
+
+                def choose(n: int, scores=scores, sentences=sentences, selection=selection) -> List[int]:
+                    n = min(n, len(scores))  # the sentences both models read
+                    return selection.choose(scores[:n], sentences[:n])
+
+                marked = rewriting.read_and_choose(self.sp, sentences, self.max_source_pieces, choose,
+                                                   room=selection.k or 1)
+                self.counts["sentences_read"] += marked.sentences
+                self.counts["sentences_beyond_limit"] += len(sentences) - marked.sentences
+                if not marked.chosen:
+                    self.counts["no_choice"] += 1
+                    continue
+                self.chosen_per_document[i] = len(marked.chosen)
+                self.counts["chosen"] += len(marked.chosen)
+                tokens = self.src_dict.encode_line(marked.line, add_if_not_exist=False, append_eos=True).long()
+                rows.append((i, (document, marked), tokens))
+        return rows
+
+    def summary_line(self, read, tokens, attention) -> str:
+        from ..text import rewriting
+
+        document, marked = read
+        pieces = [self.tgt_dict[t] for t in tokens.tolist()]
+        if pieces and pieces[-1] == self.tgt_dict[self.tgt_dict.eos()]:
+            pieces = pieces[:-1]
+        segments = rewriting.restore_segments(pieces, marked, document.numbers if document.masked else None, attention)
+        chosen = len(marked.chosen)
+        self.counts["documents"] += 1
+        self.counts["segments"] += len(segments)
+        if len(segments) != chosen:
+            self.counts["segment_mismatches"] += 1
+            self.counts["extra_segments"] += max(0, len(segments) - chosen)
+            self.counts["missing_segments"] += max(0, chosen - len(segments))
+        special = {rewriting.CHOSEN_MARK, self.tgt_dict[self.tgt_dict.pad()]}
+        sentences = [sentence for segment in segments[:chosen]
+                     for sentence in document.decoded([p for p in segment if p not in special])]
+        return _clean_line(sentences)
+
+    def summarize(self, articles: Sequence[str], words: Optional[Sequence[int]] = None) -> List[str]:
+        """One summary line per article; ``words``: the chooser's length in words per article
+        instead of its preset's."""
+        self._reset_counts(len(articles))
+        return self.generate(articles, self.prepare(articles, words))
+
+    def report(self) -> dict:
+        """What scores.json records of a run: the chooser, how it chose, and the counts."""
+        return {"chooser": str(Path(self.chooser.bundle).resolve()), "chooser_preset": self.chooser.preset_name,
+                "selection": asdict(self.chooser.preset.selection()), **self.counts,
+                "chosen_per_document": list(self.chosen_per_document)}
+
+
 # model name (the checkpoint's cfg.model._name) -> the system that runs it; others decode
-SYSTEMS_BY_MODEL = {"extractive_summarizer": ExtractiveSystem}
+SYSTEMS_BY_MODEL = {"extractive_summarizer": ExtractiveSystem, "sentence_rewriter": RewritingSystem}
 
 
-def load_system(checkpoint, data_bin, preset: DecodingPreset, **kwargs) -> CheckpointSystem:
-    """The system for a checkpoint, read once: extractive models extract, every other model decodes."""
+def load_system(checkpoint, data_bin, preset: DecodingPreset, chooser=None, chooser_sentences: Optional[int] = None,
+                **kwargs) -> CheckpointSystem:
+    """The system for a checkpoint, read once: extractive models extract, a rewriter rewrites what
+    ``chooser`` (an extractive bundle directory, ``load_chooser``; ``chooser_sentences``: its
+    ``lead_k`` instead of its preset's) chooses, every other model decodes."""
     from ..models import model_name
 
     state = read_checkpoint(checkpoint, data_bin)
-    system = SYSTEMS_BY_MODEL.get(model_name(state["cfg"]["model"]), CheckpointSystem)
+    name = model_name(state["cfg"]["model"])
+    system = SYSTEMS_BY_MODEL.get(name, CheckpointSystem)
+    if system is RewritingSystem:
+        if not chooser:
+            raise EvaluationError(f"{checkpoint} is a sentence rewriter: it needs --chooser DIR, the extractive "
+                                  "model bundle that chooses the sentences it rewrites")
+        chooser_kwargs = {k: kwargs[k] for k in ("batch_size", "device", "log") if k in kwargs}
+        kwargs["chooser"] = load_chooser(chooser, lead_k=chooser_sentences, **chooser_kwargs)
+    elif chooser:
+        raise EvaluationError(f"--chooser: only a sentence rewriter takes a chooser; {checkpoint} is {name!r}")
     return system(checkpoint, data_bin, preset, state=state, **kwargs)
 
 

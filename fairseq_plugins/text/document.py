@@ -156,7 +156,12 @@ class Document:
         output = output_pieces.split()
         if self.masked:
             output = masking.restore(output, source_pieces.split(), self.numbers, attention)
-        decoded = normalize.decode_pieces(" ".join(output))
+        return self.decoded(output)
+
+    def decoded(self, pieces: Sequence[str]) -> List[str]:
+        """Output pieces whose numbers are already put back (``restored``; the rewriter's segments,
+        ``rewriting.restore_segments``) -> its sentences in the normal form."""
+        decoded = normalize.decode_pieces(" ".join(pieces))
         return normalize.unjoin(masking.unpad(decoded) if self.masked else decoded)
 
     def written(self, output_pieces: str, source_pieces: str, attention=None) -> Written:

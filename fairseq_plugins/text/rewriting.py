@@ -22,11 +22,13 @@ is the exhaustive search's (the tests hold it to rouge-score on every pair of re
 """
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Dict, List, Sequence
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..scoring.rouge import rouge_tokens
 
-__all__ = ["SentenceMatch", "RewritePairs", "match_sentences", "MatchCounts"]
+__all__ = ["SentenceMatch", "RewritePairs", "match_sentences", "MatchCounts", "CHOSEN_MARK", "MarkedSource",
+           "mark_source", "read_and_choose", "split_segments", "sentence_numbers", "restore_segments",
+           "RewriteExample", "make_example"]
 
 # reference sentences whose best source sentence scores below this rewrite nothing in one sentence
 MIN_SCORE = 0.25
@@ -137,6 +139,120 @@ CHOSEN_MARK = "<s>"
 
 
 @dataclass
+class MarkedSource:
+    """What the rewriter reads of a document, and what the way back needs: ``line``, the pieces of
+    the sentences read joined by ``<n>``, each chosen sentence led by ``CHOSEN_MARK`` (space-joined,
+    without ``</s>``); ``chosen``, the chosen sentences (indices into the sentences read), in source
+    order; ``spans[k]``, the positions ``[start, end)`` in ``line.split()`` of chosen sentence k, its
+    mark included: the source that summary segment k rewrites."""
+
+    line: str
+    chosen: List[int]
+    spans: List[Tuple[int, int]]
+    sentences: int  # sentences read
+
+    @property
+    def pieces(self) -> List[str]:
+        return self.line.split()
+
+
+def mark_source(pieces: Sequence[Sequence[str]], chosen: Iterable[int]) -> MarkedSource:
+    """The rewriter's source: the sentences' pieces (the sentences read, as ``extraction.read_source``
+    gives them) joined by ``<n>``, each chosen sentence led by ``CHOSEN_MARK``; training data
+    (``make_example``) and inference (evaluation.harness.RewritingSystem) both mark this way. The
+    caller leaves room for the marks in its source limit (one a chosen sentence)."""
+    chosen = sorted(set(chosen))
+    if chosen and not 0 <= chosen[0] <= chosen[-1] < len(pieces):
+        raise ValueError(f"chosen sentences {chosen} outside the {len(pieces)} sentences read")
+    wanted = set(chosen)
+    from . import normalize
+
+    line: List[str] = []
+    spans: List[Tuple[int, int]] = []
+    for i, sentence in enumerate(pieces):
+        if i:
+            line.append(normalize.SENTENCE_SEPARATOR)
+        start = len(line)
+        if i in wanted:
+            line.append(CHOSEN_MARK)
+        line.extend(sentence)
+        if i in wanted:
+            spans.append((start, len(line)))
+    return MarkedSource(" ".join(line), chosen, spans, len(pieces))
+
+
+def read_and_choose(sp, sentences: Sequence[str], max_pieces: Optional[int],
+                    choose: Callable[[int], Sequence[int]], room: int = 1) -> MarkedSource:
+    """Inference's source: the leading whole sentences that fit in ``max_pieces`` with a mark for
+    every chosen one, the chosen ones among them, marked (``mark_source``). ``choose(n)``: the
+    sentences chosen among the first n (indices below n). The sentences read are those that fit in
+    ``max_pieces`` minus the room kept for the marks (``room`` at first); when more are chosen than
+    there is room for, the room grows to their number and they are chosen again among the fewer
+    sentences that fit. Every chosen sentence is read whole (only a first sentence longer than the
+    whole limit is cut, as ``extraction.read_source`` cuts it, leaving room for its mark)."""
+    from .extraction import read_source
+
+    room = max(0, room)
+    while True:
+        limit = None if max_pieces is None else max(1, max_pieces - room)
+        read = read_source(sp, sentences, limit).pieces
+        chosen = sorted(set(choose(len(read))))
+        if max_pieces is None or len(chosen) <= room or room >= len(read):
+            break
+        room = len(chosen)  # strictly grows, to at most the number of sentences
+    if max_pieces is not None and read and sum(map(len, read)) + len(read) - 1 + len(chosen) > max_pieces:
+        read = [read[0][:max(1, max_pieces - len(chosen))], *read[1:]]  # a lone first sentence cut to the limit
+    return mark_source(read, [i for i in chosen if i < len(read)])
+
+
+def split_segments(pieces: Sequence[str]) -> List[Tuple[int, int]]:
+    """Output pieces -> ``[start, end)`` of each segment (the pieces between ``<n>``); an empty
+    output has no segment, an output ending on ``<n>`` no empty last one."""
+    from . import normalize
+
+    bounds, start = [], 0
+    for t, piece in enumerate(pieces):
+        if piece == normalize.SENTENCE_SEPARATOR:
+            bounds.append((start, t))
+            start = t + 1
+    if start < len(pieces):
+        bounds.append((start, len(pieces)))
+    return bounds
+
+
+def sentence_numbers(marked: MarkedSource, numbers: Sequence[Optional[str]], k: int) -> List[Optional[str]]:
+    """``numbers`` (what the j-th ``<dig>`` of the document stands for) with every number outside
+    chosen sentence k made None, so that ``masking.restore`` takes only sentence k's numbers;
+    all None when there is no chosen sentence k."""
+    from .masking import NUMBER
+
+    span = marked.spans[k] if 0 <= k < len(marked.spans) else (0, 0)
+    digits = [pos for pos, piece in enumerate(marked.pieces) if piece == NUMBER]
+    return [numbers[j] if j < len(numbers) and span[0] <= pos < span[1] else None
+            for j, pos in enumerate(digits)]
+
+
+def restore_segments(output: Sequence[str], marked: MarkedSource, numbers: Optional[Sequence[Optional[str]]],
+                     attention=None) -> List[List[str]]:
+    """The rewriter's output pieces -> one list of pieces a segment, numbers put back sentence by
+    sentence: a ``<dig>`` written in segment k becomes a number of chosen sentence k alone
+    (``masking.restore`` with the other sentences' numbers hidden, ``sentence_numbers``, and the
+    attention columns of segment k's steps), or ``masking.NUMBER_PLACEHOLDER`` where sentence k has
+    no number (or there is no chosen sentence k). ``numbers`` None: a document without masked
+    numbers, its segments as written. ``attention``: source positions x output positions."""
+    from . import masking
+
+    segments = []
+    for k, (start, end) in enumerate(split_segments(output)):
+        pieces = list(output[start:end])
+        if numbers is not None:
+            columns = None if attention is None else attention[:, start:end]
+            pieces = masking.restore(pieces, marked.pieces, sentence_numbers(marked, numbers, k), columns)
+        segments.append(pieces)
+    return segments
+
+
+@dataclass
 class RewriteExample:
     """One document's rewriting pair: ``source``, the pieces of the sentences read, joined by
     ``<n>``, each chosen sentence led by ``CHOSEN_MARK``; ``target``, one segment a chosen sentence,
@@ -168,7 +284,7 @@ def make_example(sentences: Sequence[str], reference_sentences: Sequence[str], s
     by_source: Dict[int, List[str]] = {}
     for match in pairs.matches:
         by_source.setdefault(match.source, []).append(reference_sentences[match.reference])
+    source = mark_source(read, by_source).line
     separator = f" {normalize.SENTENCE_SEPARATOR} "
-    source = separator.join((f"{CHOSEN_MARK} " if i in by_source else "") + " ".join(pieces) for i, pieces in enumerate(read))
     target = separator.join(normalize.encode_pieces(sp, " ".join(by_source[i])) for i in sorted(by_source))
     return RewriteExample(source, target, pairs, len(read), len(sentences) - len(read))
