@@ -159,28 +159,41 @@ def _oracle(value: str) -> int:
     return number
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = _Parser(prog="prepare_extractive.py", description=__doc__.splitlines()[0])
+def corpus_parser(prog: str, description: str, bundle_help: str) -> _Parser:
+    """The options every bundle-based preparation takes (--name, --bundle, --train, --valid,
+    --out-dir, --max-source-pieces, --workers, --limit, --quiet); the caller adds its own."""
+    parser = _Parser(prog=prog, description=description)
     parser.add_argument("--name", required=True)
-    parser.add_argument("--bundle", required=True, help="model directory whose spm.model and dictionary to use")
+    parser.add_argument("--bundle", required=True, help=bundle_help)
     parser.add_argument("--train", required=True)
     parser.add_argument("--valid", required=True)
     parser.add_argument("--out-dir", default="data-bin")
-    parser.add_argument("--max-source-pieces", type=int, default=640, help="pieces read per article [640]")
-    parser.add_argument("--oracle-sentences", type=_oracle, default=3,
-                        help="sentences in the oracle summary [3]; 0: as many as improve ROUGE")
+    parser.add_argument("--max-source-pieces", type=int, default=640, help="pieces read per document [640]")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--limit", type=int, help="at most the first N records of each split")
     parser.add_argument("--quiet", action="store_true")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def run_prepare(prog: str, prepare_call) -> int:
+    """``prepare_call()`` -> its counts printed as JSON (exit 0), or a one-line error (exit 2)."""
     try:
-        settings = prepare(args.name, args.bundle, args.train, args.valid, args.out_dir, args.max_source_pieces,
-                           args.oracle_sentences or None, args.workers, args.limit, not args.quiet)
+        settings = prepare_call()
     except PrepareError as err:
-        print(f"prepare_extractive.py: error: {err}", file=sys.stderr)
+        print(f"{prog}: error: {err}", file=sys.stderr)
         return 2
     print(json.dumps(settings["counts"]))
     return 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = corpus_parser("prepare_extractive.py", __doc__.splitlines()[0], "model directory whose spm.model and dictionary to use")
+    parser.add_argument("--oracle-sentences", type=_oracle, default=3,
+                        help="sentences in the oracle summary [3]; 0: as many as improve ROUGE")
+    args = parser.parse_args(argv)
+    return run_prepare(parser.prog, lambda: prepare(args.name, args.bundle, args.train, args.valid, args.out_dir,
+                                                    args.max_source_pieces, args.oracle_sentences or None, args.workers,
+                                                    args.limit, not args.quiet))
 
 
 if __name__ == "__main__":

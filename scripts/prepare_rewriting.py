@@ -35,8 +35,8 @@ for path in (SCRIPTS.parent, SCRIPTS):
 
 from fairseq_plugins import text  # noqa: E402
 from fairseq_plugins.text import corpora, rewriting  # noqa: E402
-from prepare_data import PREPARE_JSON, PrepareError, _normalize_record, _Parser, binarize  # noqa: E402
-from prepare_extractive import bundle_files, prepare_split, worker_sentencepiece  # noqa: E402
+from prepare_data import PREPARE_JSON, _normalize_record, binarize  # noqa: E402
+from prepare_extractive import bundle_files, corpus_parser, prepare_split, run_prepare, worker_sentencepiece  # noqa: E402
 
 PREFIX = "rw"
 COUNTS = ("documents", "no_match", "references", "matched", "unmatched", "tied", "repeated_sources", "chosen",
@@ -86,30 +86,16 @@ def prepare(name: str, bundle, train: str, valid: str, out_dir="data-bin", max_s
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = _Parser(prog="prepare_rewriting.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--name", required=True)
-    parser.add_argument("--bundle", required=True, help="the abstractive model directory whose spm.model and dictionary to use")
-    parser.add_argument("--train", required=True)
-    parser.add_argument("--valid", required=True)
-    parser.add_argument("--out-dir", default="data-bin")
-    parser.add_argument("--max-source-pieces", type=int, default=640, help="pieces read per document [640]")
+    parser = corpus_parser("prepare_rewriting.py", __doc__.splitlines()[0],
+                           "the abstractive model directory whose spm.model and dictionary to use")
     parser.add_argument("--min-score", type=float, default=rewriting.MIN_SCORE,
                         help=f"a reference sentence matches a source sentence at this mean ROUGE recall or more [{rewriting.MIN_SCORE}]")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--limit", type=int, help="at most the first N records of each split")
-    parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     if args.max_source_pieces < 1 or not 0.0 <= args.min_score <= 1.0:
         parser.error("--max-source-pieces must be positive and --min-score between 0 and 1")
-    try:
-        settings = prepare(args.name, args.bundle, args.train, args.valid, args.out_dir, args.max_source_pieces,
-                           args.min_score, args.workers, args.limit, not args.quiet)
-    except PrepareError as err:
-        print(f"prepare_rewriting.py: error: {err}", file=sys.stderr)
-        return 2
-    print(json.dumps(settings["counts"]))
-    return 0
-
+    return run_prepare(parser.prog, lambda: prepare(args.name, args.bundle, args.train, args.valid, args.out_dir,
+                                                    args.max_source_pieces, args.min_score, args.workers, args.limit,
+                                                    not args.quiet))
 
 if __name__ == "__main__":
     sys.exit(main())

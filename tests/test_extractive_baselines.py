@@ -173,6 +173,13 @@ def test_pieces_of_sentences_are_passed_over():
                  "< 0.05 ) in the treated group of patients .", "in our study .",
                  "treatment reduced the exacerbations in all three groups ."]
     assert [extraction.is_fragment(s) for s in sentences] == [True, False, True, False, True, False]
+    # the second half of a sentence: a citation that was its subject cut out, or a clause after a comma
+    for piece in (", we found that the pain was reduced after thirty days .",
+                  "showed that coenzyme q10 supplementation decreased the symptoms .",
+                  "; the results were the same in every group of patients ."):
+        assert extraction.is_fragment(piece), piece
+    assert not extraction.is_fragment("we found that the pain was reduced after thirty days .")
+    assert not extraction.is_fragment("the study showed that coenzyme q10 decreased the symptoms .")
     scores = [0.9, 0.5, 0.8, 0.2, 0.7, 0.4]  # the pieces score highest, as headings often do
     assert extraction.choose(scores, sentences, 2) == [1, 5]
     assert extraction.choose(scores, sentences, 2, skip_fragments=False) == [0, 2]

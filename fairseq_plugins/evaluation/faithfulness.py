@@ -25,8 +25,9 @@ sentences: docs/cpu_budget.md, "Readable summaries".
 followed by closing quotes or brackets): decoding stopped at its length cap mid-sentence.
 
 **Fragments.**  A summary sentence that is a piece of a sentence rather than one a reader can read
-alone (``text.extraction.is_fragment``: under six words, or a bracket left open): a heading
-(``methods .``), a caption, a sentence cut by a line break (``... at week 2 ( p .``).
+alone (``text.extraction.is_fragment``: under six words, a bracket left open, or the second half
+of a sentence): a heading (``methods .``), a caption, a sentence cut by a line break (``... at
+week 2 ( p .``), a sentence whose subject, a citation, was cut out (``showed that ...``).
 
 **Unsupported words** (a proxy, not a factuality measure).  The share of the summary's content
 words (ROUGE's tokens, Porter-stemmed, minus scikit-learn's English stop words) whose stem the
