@@ -3,7 +3,7 @@
 # where a global view of a 6,000-word paper should pay, each encoder is trained from scratch for the
 # same CPU time with the same recipe (papers_extractive: 2 sentence layers, the oracle's labels, data,
 # seed), then every row chooses 200 words of the same valid SumPubMed papers by its own ranking alone
-# (no centrality or position fused in), beside Lead, LexRank and the oracle at the same words.
+# (no centrality or position fused in), beside Lead and LexRank at the same words and the oracle at its own length.
 #
 #   scripts/extractive_study.sh                 # the rows without a record, then the table; run it again to go on
 #   ROWS="fastformer_8192 conv_only_8192" CORES=1 scripts/extractive_study.sh   # these rows, on core 1 only
@@ -22,7 +22,7 @@
 # wall time on one core a row, validation (25 batches every 100 updates, the recipe's) included and the
 # same for every row. A row with a record (RECORDS/ROW.json: card, curve of the validation loss, per-paper
 # scores, no text of the data set) is done; later runs on any machine skip it. Then Lead, LexRank and the
-# oracle at the same words get records, and RECORDS/table.md compares every row with fastformer_8192
+# oracle (its own length) get records, and RECORDS/table.md compares every row with fastformer_8192
 # (paired bootstrap on, R-Lsum); the curves go to docs/img/extractive_study_curve.png.
 # Settings (environment): DATA [../shared/data/sumpubmed], DATA_BIN [data-bin/sumpubmed_ext: prepared
 #   here if missing, as scripts/papers_extractive.sh does, from the first TRAIN_PAPERS (5000)], HOURS [1],
@@ -88,8 +88,10 @@ evaluate_row() {
 evaluate_baseline() {
   local system=$1 core=$2
   echo "==> $system at $WORDS words of valid papers 0-$((LIMIT - 1)), then its record"
+  local length=(--words "$WORDS")
+  [ "$system" = oracle ] && length=()  # the oracle's length is its own: as many sentences as raise ROUGE
   launch "$OUT/$system/evaluate.log" "$core" "$PY" scripts/evaluate.py generate --system "$system" \
-    --data "$DATA/valid.jsonl.gz" --preset papers --words "$WORDS" --limit "$LIMIT" --workers 1 --out "$OUT/$system/valid"
+    --data "$DATA/valid.jsonl.gz" --preset papers "${length[@]}" --limit "$LIMIT" --workers 1 --out "$OUT/$system/valid"
   launch "$OUT/$system/record.log" "$core" "$PY" scripts/study_record.py "$system" "$OUT/$system/valid" \
     --out "$RECORDS/$system.json"
 }

@@ -9,7 +9,8 @@ keep in the repository (fairseq_plugins/evaluation/study.py says what it holds a
 
 OUTPUTS is the row's evaluate.py generate directory. With ``--run`` (a training directory) the
 record also holds the row's card and its curve: every kept checkpoint scored on the first
-``--documents`` valid papers of ``--data-bin`` (cached beside the checkpoints).
+``--documents`` valid papers of ``--data-bin`` (cached beside the checkpoints), or without
+``--data-bin`` the validation loss fairseq saved with each (the extractive study's rows).
 """
 import argparse
 import sys
@@ -25,13 +26,14 @@ def main(argv=None) -> int:
     parser.add_argument("name", help="the row's or baseline's name in the table")
     parser.add_argument("outputs", help="its evaluate.py generate output directory")
     parser.add_argument("--run", help="the row's training directory (checkpoint_last.pt, train.log, kept checkpoints)")
-    parser.add_argument("--data-bin", help="with --run: the prepared data its curve is scored on")
+    parser.add_argument("--data-bin", help="with --run: the prepared data its curve is scored on "
+                        "[none: the validation loss saved with each checkpoint]")
     parser.add_argument("--documents", type=int, default=100, help="with --run: valid papers the curve scores [100]")
     parser.add_argument("--threads", type=int, help="with --run: the threads it trained with, for the card")
     parser.add_argument("--out", required=True, help="the record's path (JSON)")
     args = parser.parse_args(argv)
-    if args.run and not (args.data_bin and (Path(args.data_bin) / "dict.source.txt").exists()):
-        parser.error("--run needs --data-bin DIR with the prepared data (dict.source.txt)")
+    if args.run and args.data_bin and not (Path(args.data_bin) / "dict.source.txt").exists():
+        parser.error(f"--data-bin {args.data_bin}: not the prepared data (no dict.source.txt in it)")
     if args.documents < 1:
         parser.error(f"--documents must be at least 1, got {args.documents}")
 

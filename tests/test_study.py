@@ -182,9 +182,9 @@ def test_curves_from_records(tmp_path):
 
 def test_study_record_command_line_errors(row, tmp_path):
     script = [sys.executable, "scripts/study_record.py"]
-    no_data = subprocess.run(script + ["r", str(row / "valid"), "--run", str(row), "--out", str(tmp_path / "r.json")],
-                             capture_output=True, text=True, cwd=REPO)
-    assert no_data.returncode == 2 and "--run needs --data-bin" in no_data.stderr
+    no_data = subprocess.run(script + ["r", str(row / "valid"), "--run", str(row), "--data-bin", str(tmp_path),
+                              "--out", str(tmp_path / "r.json")], capture_output=True, text=True, cwd=REPO)
+    assert no_data.returncode == 2 and "not the prepared data (no dict.source.txt" in no_data.stderr
     missing = subprocess.run(script + ["r", str(tmp_path / "none"), "--out", str(tmp_path / "r.json")],
                              capture_output=True, text=True, cwd=REPO)
     assert missing.returncode == 2 and "no such output directory" in missing.stderr and "Traceback" not in missing.stderr
