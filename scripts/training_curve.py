@@ -79,6 +79,8 @@ def main(argv=None) -> int:
         parser.error("give --run LABEL DIR (one or more) or --records FILE..., not both")
     if args.records:
         curves, documents = record_curves(args.records, parser)
+        if documents is None:  # the validation loss fairseq saved with each checkpoint
+            return report(curves, args, "valid loss", "validation loss saved with each checkpoint (base 2)")
         return report(curves, args, f"bits per token, first {documents} valid",
                       f"bits per summary token, first {documents} valid")
     if bool(args.data_bin) != (args.documents > 0):

@@ -63,6 +63,29 @@ def row(tiny_training, tmp_path_factory):
     return root
 
 
+def test_record_without_data_keeps_the_saved_validation_loss(row, tmp_path):
+    """--run without --data-bin (the extractive study's rows): the curve is the validation loss
+    fairseq saved with each checkpoint, and the record says so (documents None), which the curve
+    plot labels as such."""
+    import torch
+
+    import fairseq_plugins  # noqa: F401
+
+    run = tmp_path / "run"
+    shutil.copytree(row, run)
+    for name, loss in (("checkpoint_1_10.pt", 0.61), ("checkpoint_1_20.pt", 0.58), ("checkpoint_last.pt", 0.58)):
+        state = torch.load(run / name, map_location="cpu", weights_only=True)
+        state["extra_state"]["val_loss"] = loss
+        torch.save(state, run / name)
+    record = study.make_record("fastformer_8192", run / "valid", run, None, threads=1)
+    assert record["documents"] is None and record["curve"] == [[0.5, 10, 0.61], [1.0, 20, 0.58]]
+    path = tmp_path / "r.json"
+    study.write_record(path, record)
+    plotted = subprocess.run([sys.executable, "scripts/training_curve.py", "--records", str(path), "--out", str(tmp_path / "c.png")],
+                             capture_output=True, text=True, cwd=REPO)
+    assert plotted.returncode == 0 and "valid loss" in plotted.stdout, plotted.stderr
+
+
 def test_record_of_a_trained_row(row, tiny_training, tmp_path):
     from fairseq_plugins.evaluation import likelihood
 

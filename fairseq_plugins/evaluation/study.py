@@ -10,7 +10,9 @@ and later runs of the study train only the rows that have none. A record holds
   fairseq's log: architecture, source pieces read, updates, training hours, papers seen, and the
   threads it trained with;
 - ``curve``: ``[[hours, updates, bits], ...]``, bits per summary token on the first ``documents``
-  valid papers for every kept checkpoint (fairseq_plugins.evaluation.likelihood), by updates;
+  valid papers for every kept checkpoint (fairseq_plugins.evaluation.likelihood), by updates; or,
+  with ``documents`` None, the validation loss fairseq saved with each (the extractive study's
+  rows, whose loss is on sentence labels);
 - ``scores``: evaluate.py's ``scores.json`` (settings, corpus means with intervals, per-document
   ROUGE and readability measures);
 - ``ids`` and ``references_sha256``: which documents were scored, in order, and a hash of their
@@ -131,7 +133,8 @@ def make_record(name: str, outputs_dir, run_dir=None, data_bin=None, documents: 
             points = curve(run_dir, data_bin, documents)
         except (ValueError, FileNotFoundError) as err:
             raise RecordError(str(err)) from None
-        record.update(card=run_card(run_dir, threads), curve=points, documents=documents)
+        # documents: what the curve was scored on; None when it is fairseq's saved validation loss
+        record.update(card=run_card(run_dir, threads), curve=points, documents=documents if data_bin else None)
     return record
 
 
