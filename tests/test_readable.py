@@ -135,9 +135,10 @@ ODD = ("\u201cWe\u2019re  ready,\u201d said Ms.  O\u2019Neill of Acme Corp. on M
 
 def test_lead3_returns_the_article_sentences_verbatim():
     result = Lead3().summarize(ODD)
+    # the article's own characters, each sentence on one line (a run of spaces in it one space)
     assert result.sentences == [
-        "\u201cWe\u2019re  ready,\u201d said Ms.  O\u2019Neill of Acme Corp. on Monday.",
-        "The firm\u2019s shares rose 3.5% to $12.50 ,  analysts said.",
+        "\u201cWe\u2019re ready,\u201d said Ms. O\u2019Neill of Acme Corp. on Monday.",
+        "The firm\u2019s shares rose 3.5% to $12.50 , analysts said.",
         "He said ''stop.''",
     ]
     assert result.summary == "\n".join(result.sentences)
