@@ -21,11 +21,12 @@ from typing import List, Sequence
 import torch
 from omegaconf import DictConfig, OmegaConf
 
+from fairseq_plugins.evaluation import DEFAULT_BUNDLE_PRESET, read_bundle_card
 from fairseq_plugins.fixes import load_checkpoint
 from fairseq_plugins.models import model_name
 
 BUNDLE_DATA_FILES = ("spm.model", "dict.source.txt", "dict.target.txt", "prepare.json")
-DEFAULT_PRESET = "cnndm"  # for a model whose card names no preset (bundles written before cards had one)
+DEFAULT_PRESET = DEFAULT_BUNDLE_PRESET  # for a model whose card names no preset
 # the checkpoint's model name -> what it writes (the card's "kind"); every other model is abstractive
 MODEL_KINDS = {"extractive_summarizer": "extractive"}
 
@@ -33,21 +34,13 @@ MODEL_KINDS = {"extractive_summarizer": "extractive"}
 def read_preset(directory) -> str:
     """The decoding preset a bundle's card (``model.json``) names, else DEFAULT_PRESET; a card
     that cannot be read counts as naming none."""
-    try:
-        card = json.loads((Path(directory) / "model.json").read_text())
-    except (OSError, ValueError):
-        return DEFAULT_PRESET
-    return card.get("preset") or DEFAULT_PRESET
+    return read_bundle_card(directory).get("preset") or DEFAULT_PRESET
 
 
 def read_kind(directory) -> str:
     """What a bundle's model writes: "abstractive" (its own sentences) or "extractive" (the
     article's sentences); bundles whose card does not say are abstractive."""
-    try:
-        card = json.loads((Path(directory) / "model.json").read_text())
-    except (OSError, ValueError):
-        return "abstractive"
-    return card.get("kind") or "abstractive"
+    return read_bundle_card(directory).get("kind") or "abstractive"
 
 
 def _forget_pretrained_encoder(model_cfg) -> None:

@@ -96,6 +96,7 @@ __all__ = [
     "RewritingSystem",
     "load_chooser",
     "read_bundle_card",
+    "DEFAULT_BUNDLE_PRESET",
     "read_checkpoint",
     "load_system",
     "score_pairs",
@@ -588,7 +589,7 @@ class ExtractiveSystem(CheckpointSystem):
         return out
 
 
-DEFAULT_BUNDLE_PRESET = "cnndm"  # a bundle whose card names no preset (app/bundle.py's DEFAULT_PRESET)
+DEFAULT_BUNDLE_PRESET = "cnndm"  # for a bundle whose card names no preset (written before cards had one)
 
 
 def read_bundle_card(directory) -> dict:
