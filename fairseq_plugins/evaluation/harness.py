@@ -663,10 +663,9 @@ class RewritingSystem(CheckpointSystem):
 
         read = []
         for i, article in enumerate(articles):
-            document = Document.prepare(article, masked=self.masks_numbers)
-            source = document.extractive_source(self.chooser.sp, self.chooser.max_source_pieces)
-            if source.pieces:
-                read.append((i, document, source.line))
+            document, _, line = self.chooser.sources(article)  # the chooser reads as it was trained to
+            if line:
+                read.append((i, document, line))
         rows = []
         for first in range(0, len(read), self.chooser.batch_size):
             batch = read[first:first + self.chooser.batch_size]
