@@ -5,9 +5,11 @@
     dict.source.txt   the joined fairseq dictionary (dict.target.txt is the same file)
     dict.target.txt
     prepare.json      how the data was prepared (source truncation, vocabulary size, ...)
-    model.json        what the model is: architecture, kind (abstractive or extractive), updates,
-                      the checkpoints averaged, and the decoding preset tuned for it (the app's
-                      defaults for this model)
+    model.json        what the model is: architecture, kind (abstractive, extractive or rewriting),
+                      updates, the checkpoints averaged, and the decoding preset tuned for it (the
+                      app's defaults for this model)
+    chooser/          a rewriting bundle only: the extractive bundle that chooses the sentences the
+                      rewriter rewrites (the card's "chooser" names it)
 
 `Summarizer(bundle / "checkpoint.pt")` loads it (the data directory defaults to the
 checkpoint's own). fp16 halves the size; the model is built in fp32 and the weights are cast on
@@ -16,7 +18,7 @@ load, so inference is the same up to fp16 rounding of the weights.
 import json
 import shutil
 from pathlib import Path
-from typing import List, Sequence
+from typing import List, Optional, Sequence
 
 import torch
 from omegaconf import DictConfig, OmegaConf
@@ -28,7 +30,8 @@ from fairseq_plugins.models import model_name
 BUNDLE_DATA_FILES = ("spm.model", "dict.source.txt", "dict.target.txt", "prepare.json")
 DEFAULT_PRESET = DEFAULT_BUNDLE_PRESET  # for a model whose card names no preset
 # the checkpoint's model name -> what it writes (the card's "kind"); every other model is abstractive
-MODEL_KINDS = {"extractive_summarizer": "extractive"}
+MODEL_KINDS = {"extractive_summarizer": "extractive", "sentence_rewriter": "rewriting"}
+CHOOSER_DIR = "chooser"  # where a rewriting bundle keeps its chooser
 
 
 def read_preset(directory) -> str:
@@ -38,19 +41,32 @@ def read_preset(directory) -> str:
 
 
 def read_kind(directory) -> str:
-    """What a bundle's model writes: "abstractive" (its own sentences) or "extractive" (the
-    article's sentences); bundles whose card does not say are abstractive."""
+    """What a bundle's model writes: "abstractive" (its own sentences), "extractive" (the
+    article's sentences) or "rewriting" (each chosen sentence rewritten); bundles whose card does
+    not say are abstractive."""
     return read_bundle_card(directory).get("kind") or "abstractive"
 
 
-def _forget_pretrained_encoder(model_cfg) -> None:
-    """The extractive model's --pretrained-encoder only initialised training; its weights are in
-    the bundle now, so loading the bundle must not look for that file (on another machine)."""
-    if isinstance(model_cfg, dict):
-        if model_cfg.get("pretrained_encoder"):
-            model_cfg["pretrained_encoder"] = None
-    elif getattr(model_cfg, "pretrained_encoder", None):
-        model_cfg.pretrained_encoder = None
+# the flags that only initialised training (the extractive model's --pretrained-encoder, the
+# rewriter's --pretrained-model): the weights are in the bundle now
+_INITIALISED_FROM = ("pretrained_encoder", "pretrained_model")
+
+
+def _forget_pretrained_weights(model_cfg) -> None:
+    """Loading a bundle must not look for the files its model started from (on another machine)."""
+    for name in _INITIALISED_FROM:
+        if isinstance(model_cfg, dict):
+            if model_cfg.get(name):
+                model_cfg[name] = None
+        elif getattr(model_cfg, name, None):
+            setattr(model_cfg, name, None)
+
+
+def _copy_chooser(chooser: Path, target: Path) -> None:
+    """An extractive bundle's files, copied into a rewriting bundle."""
+    target.mkdir(parents=True, exist_ok=True)
+    for name in ("checkpoint.pt", "model.json", *BUNDLE_DATA_FILES):
+        shutil.copyfile(chooser / name, target / name)
 
 
 def average_weights(states: Sequence[dict]) -> dict:
@@ -71,10 +87,11 @@ def average_weights(states: Sequence[dict]) -> dict:
 
 
 def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: bool = True,
-                  preset: str = "cnndm") -> Path:
+                  preset: str = "cnndm", chooser: Optional[str] = None) -> Path:
     """Average `checkpoints`, drop optimizer state, store the weights in fp16 and copy the data
     files next to them; the card names `preset`, the decoding settings the app uses for the
-    model. Returns the path of the written checkpoint."""
+    model. A sentence rewriter needs `chooser`, the extractive bundle that chooses its sentences:
+    it is copied into the bundle (CHOOSER_DIR). Returns the path of the written checkpoint."""
     from fairseq_plugins.evaluation import DECODING_PRESETS
 
     if not checkpoints:
@@ -92,7 +109,13 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
         # fairseq turns the saved dict into a DictConfig on load; save it back as fairseq does,
         # a plain dict, which the weights-only loader accepts (a DictConfig it refuses)
         cfg = OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)
-    _forget_pretrained_encoder(cfg["model"])
+    kind = MODEL_KINDS.get(model_name(cfg["model"]), "abstractive")
+    if (kind == "rewriting") != bool(chooser):  # checked before anything is written
+        raise ValueError("a sentence rewriter needs --chooser, the extractive bundle that chooses its sentences"
+                         if kind == "rewriting" else f"--chooser: only a sentence rewriter takes one (this model is {kind})")
+    if chooser and (read_kind(chooser) != "extractive" or not (Path(chooser) / "checkpoint.pt").is_file()):
+        raise ValueError(f"--chooser {chooser}: not an extractive model bundle (checkpoint.pt and a card of kind extractive)")
+    _forget_pretrained_weights(cfg["model"])
     exported = {
         "cfg": cfg,
         "args": last.get("args"),
@@ -112,6 +135,8 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
         if not source.exists():
             raise FileNotFoundError(f"{source} not found: is {data_bin} the data the model was trained on?")
         shutil.copyfile(source, out / name)
+    if chooser:
+        _copy_chooser(Path(chooser), out / CHOOSER_DIR)
     model_cfg = cfg["model"]  # an argparse.Namespace for argparse-registered archs, else a dict
     if isinstance(model_cfg, dict):
         arch = model_cfg.get("arch") or model_cfg.get("_name")
@@ -119,7 +144,7 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
         arch = getattr(model_cfg, "arch", None)
     card = {
         "arch": arch,
-        "kind": MODEL_KINDS.get(model_name(model_cfg), "abstractive"),
+        "kind": kind,
         "num_updates": last["optimizer_history"][-1].get("num_updates"),
         "averaged_checkpoints": [Path(p).name for p in checkpoints],
         "weights_dtype": "float16" if half else "float32",
@@ -127,6 +152,8 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
         "state_dict_elements": sum(v.numel() for v in weights.values()),  # shared tensors counted per key
     }
     extra = last.get("extra_state") or {}
+    if chooser:
+        card["chooser"] = CHOOSER_DIR
     if extra.get("previous_training_time") is not None:  # fairseq's cumulative training wall time
         card["training_hours"] = round(float(extra["previous_training_time"]) / 3600, 6)  # 3.6 ms resolution: tiny runs too
     if extra.get("val_loss") is not None:

@@ -42,10 +42,10 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import inputs  # noqa: F401  (importing the package sets the no-telemetry variables first)
-from .bundle import read_kind, read_preset
+from .bundle import read_bundle_card, read_kind, read_preset
 from .inputs import InputError
 from .models import DEFAULT_BUNDLES, LEAD3, SHIPPED, ModelError, ModelRegistry, SystemInfo
-from .summarizer import DECODING_PRESETS, DecodingOptions
+from .summarizer import DECODING_PRESETS, MIN_WORDS, DecodingOptions
 
 import gradio as gr  # noqa: E402  (after app/__init__.py has set the environment)
 
@@ -60,6 +60,9 @@ DEFAULT_QUEUE_SIZE = 256
 DEFAULTS = DecodingOptions()
 # the sliders' ranges: wide enough for the papers model's summaries (its preset: 200-512 pieces)
 LIMITS = dict(beam=(1, 8), min_len=(0, 512), max_len=(10, 1024), lenpen=(0.5, 3.0))
+# the summary length of the models that choose sentences (extractive, rewriting), in words; 0: the
+# length tuned for the model
+WORDS_LIMITS = (0, 600)
 
 TITLE = "Long-document summarizer"
 DESCRIPTION = (
@@ -173,6 +176,24 @@ def decodes(info: SystemInfo) -> bool:
     return info.kind != "extractive" and (info.path is None or read_kind(info.path.parent) != "extractive")
 
 
+def chooses(info: SystemInfo) -> bool:
+    """Whether a summary length in words applies: to the models that choose the article's
+    sentences (extractive, and rewriting: its chooser's), not to Lead-3 nor to a free decoder."""
+    return info.path is not None and read_kind(info.path.parent) in ("extractive", "rewriting")
+
+
+def tuned_words(info: SystemInfo) -> int:
+    """The length in words tuned for a model that chooses sentences (its, or its chooser's, preset),
+    0 where the preset counts sentences instead (the length slider's "the model's own")."""
+    if not chooses(info):
+        return 0
+    bundle = info.path.parent
+    if read_kind(bundle) == "rewriting":
+        bundle = bundle / (read_bundle_card(bundle).get("chooser") or "chooser")
+    preset = DECODING_PRESETS.get(read_preset(bundle))
+    return (preset.words or 0) if preset is not None else 0
+
+
 def describe(info: SystemInfo) -> str:
     """A line or two of Markdown about the chosen system."""
     if info.kind == "extractive":
@@ -198,10 +219,16 @@ def describe(info: SystemInfo) -> str:
     where = "the model shipped with the app" if info.kind == "bundle" else f"checkpoint `{info.key}`"
     facts_text = f" — {', '.join(facts)}." if facts else "."
     if read_kind(bundle) == "extractive":
-        k = DECODING_PRESETS[read_preset(bundle)].lead_k
+        preset = DECODING_PRESETS[read_preset(bundle)]
+        length = f"about {preset.words} words of" if preset.words else f"the {preset.lead_k}"
         return (f"Extractive (copies the article's own sentences, as written, so nothing is spliced or "
-                f"invented): {where}{facts_text} It gives the {k} sentences it scores highest; the decoding "
-                "settings do not apply to it.")
+                f"invented): {where}{facts_text} It gives {length} sentences it ranks highest (the summary "
+                "length sets another); the decoding settings do not apply to it.")
+    if read_kind(bundle) == "rewriting":
+        return (f"Rewritten (the extractive model chooses the sentences, this model rewrites each one, shorter "
+                f"and standing on its own, reading the whole article; a sentence's numbers come only from the "
+                f"sentence it rewrites): {where}{facts_text} The summary length sets how many words of the "
+                "article's sentences are chosen.")
     return f"Abstractive (writes its own sentences): {where}{facts_text} Decoding settings: this model's tuned preset."
 
 
@@ -224,8 +251,9 @@ def _int(value, name: str, low: int, high: int) -> int:
     return int(round(number))
 
 
-def decoding_options(beam, min_length, max_length, length_penalty, trigram_blocking) -> DecodingOptions:
-    """Validated DecodingOptions from the page's (or an API client's) values; InputError if not."""
+def decoding_options(beam, min_length, max_length, length_penalty, trigram_blocking, words=0) -> DecodingOptions:
+    """Validated DecodingOptions from the page's (or an API client's) values; InputError if not.
+    ``words``: the summary length of a model that chooses sentences, 0 (or None) for its own."""
     beam = _int(beam, "Beam size", *LIMITS["beam"])
     min_length = _int(min_length, "Minimum length", *LIMITS["min_len"])
     max_length = _int(max_length, "Maximum length", *LIMITS["max_len"])
@@ -238,7 +266,11 @@ def decoding_options(beam, min_length, max_length, length_penalty, trigram_block
         raise InputError(f"Length penalty must be between {low} and {high}, got {length_penalty!r}.")
     if min_length > max_length:
         raise InputError(f"The minimum length ({min_length}) is larger than the maximum length ({max_length}).")
-    options = DecodingOptions(beam, min_length, max_length, lenpen, 3 if _truthy(trigram_blocking) else 0)
+    length = 0 if words is None or words == "" else _int(words, "Summary length", *WORDS_LIMITS)
+    if 0 < length < MIN_WORDS:
+        raise InputError(f"Summary length must be 0 (the model's own) or at least {MIN_WORDS} words, got {words!r}.")
+    options = DecodingOptions(beam, min_length, max_length, lenpen, 3 if _truthy(trigram_blocking) else 0,
+                              words=length or None)
     options.validate()
     return options
 
@@ -275,6 +307,7 @@ def run_summary(
     length_penalty=DEFAULTS.lenpen,
     trigram_blocking=True,
     progress=None,
+    words=0,
 ) -> Tuple[str, Dict[str, Any]]:
     """(readable summary, details) for an article or an uploaded file; never raises."""
 
@@ -289,7 +322,7 @@ def run_summary(
     model = model or registry.default_key()
     try:
         step(0.05, "Reading the article")
-        options = decoding_options(beam, min_length, max_length, length_penalty, trigram_blocking)
+        options = decoding_options(beam, min_length, max_length, length_penalty, trigram_blocking, words)
         info = registry.info(model)
         upload = _file_path(file)
         if article is not None and not isinstance(article, str):
@@ -368,12 +401,13 @@ def build_demo(
     examples = example_articles()
 
     def summarize(article=None, file=None, model=None, beam=DEFAULTS.beam, min_length=DEFAULTS.min_len,
-                  max_length=DEFAULTS.max_len, length_penalty=DEFAULTS.lenpen, trigram_blocking=True,
+                  max_length=DEFAULTS.max_len, length_penalty=DEFAULTS.lenpen, trigram_blocking=True, words=0,
                   progress=gr.Progress()):
         """Summarize an article (text, or an uploaded .txt/.md/.pdf file when the text is empty).
+        ``words``: the summary length of a model that chooses sentences (0: its own).
         Returns the summary and a dict of details: ok, message, token counts, truncation, time."""
         return run_summary(registry, article, file, model, beam, min_length, max_length, length_penalty,
-                           trigram_blocking, progress)
+                           trigram_blocking, progress, words)
 
     def load_upload(file):
         upload = _file_path(file)
@@ -402,17 +436,27 @@ def build_demo(
         can only be moved for a model that decodes."""
         try:
             options = registry.default_options(key)
-            interactive = decodes(registry.info(key))
+            info = registry.info(key)
         except ModelError as err:
-            return (str(err),) + (gr.update(),) * 5
+            return (str(err),) + (gr.update(),) * 6
+        interactive = decodes(info)
         values = (options.beam, options.min_len, options.max_len, options.lenpen, options.no_repeat_ngram_size > 0)
-        return (describe_key(key), *(gr.update(value=value, interactive=interactive) for value in values))
+        return (describe_key(key), *(gr.update(value=value, interactive=interactive) for value in values),
+                gr.update(value=tuned_words(info), interactive=chooses(info)))
 
     def default_decodes():
         try:
             return decodes(registry.info(default_key))
         except ModelError:
             return True
+
+    def default_length():
+        """(the default model's tuned length in words, whether the length applies to it)"""
+        try:
+            info = registry.info(default_key)
+        except ModelError:
+            return 0, False
+        return tuned_words(info), chooses(info)
 
     def describe_key(key):
         try:
@@ -422,6 +466,7 @@ def build_demo(
 
     default_key = registry.default_key()
     sliders_on = default_decodes()
+    words_default, words_on = default_length()
     with gr.Blocks(title=TITLE, analytics_enabled=False, delete_cache=(3600, 3600)) as demo:
         gr.HTML(f'<div id="header"><h1>{html.escape(TITLE)}</h1><p>{DESCRIPTION}</p></div>')
         with gr.Row(equal_height=False):
@@ -458,6 +503,10 @@ def build_demo(
                     elem_id="model",
                 )
                 model_info = gr.Markdown(describe_key(default_key), elem_id="model-info")
+                words = gr.Slider(*WORDS_LIMITS, value=words_default, step=10, interactive=words_on,
+                                  label="Summary length (words)", elem_id="words",
+                                  info="for the models that choose sentences (extractive, rewritten); "
+                                       "0: the model's own (news: 3 sentences)")
                 with gr.Accordion("Decoding settings", open=True):
                     beam = gr.Slider(*LIMITS["beam"], value=DEFAULTS.beam, step=1, label="Beam size",
                                      interactive=sliders_on, elem_id="beam")
@@ -489,7 +538,7 @@ def build_demo(
 
         event = run.click(
             summarize,
-            inputs=[article, upload, model, beam, min_length, max_length, length_penalty, trigram_blocking],
+            inputs=[article, upload, model, beam, min_length, max_length, length_penalty, trigram_blocking, words],
             outputs=[summary, details],
             api_name=API_NAME,
             # no limit here: the registry bounds model decodings; a limit on the event would make
@@ -500,7 +549,7 @@ def build_demo(
         upload.upload(load_upload, inputs=[upload], outputs=[article, stats], api_visibility="private",
                       concurrency_limit=concurrency, concurrency_id="upload")
         model.change(model_settings, inputs=[model],
-                     outputs=[model_info, beam, min_length, max_length, length_penalty, trigram_blocking],
+                     outputs=[model_info, beam, min_length, max_length, length_penalty, trigram_blocking, words],
                      api_visibility="private", queue=False)
         clear.click(lambda: ("", None, "", None, render_stats(None)), outputs=[article, upload, summary, details, stats],
                     api_visibility="private", queue=False)

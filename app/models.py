@@ -4,8 +4,9 @@ extractive baseline.
 
     registry = ModelRegistry(model_dir="checkpoints")
     registry.choices()        # [(label, key), ...] for a dropdown; keys: "extractive" (news),
-                              # "shipped" (news, abstractive), "papers", "lead3", or a
-                              # checkpoint's path relative to the model directory
+                              # "rewriting" (news, chosen sentences rewritten), "shipped" (news,
+                              # abstractive), "papers_extractive", "papers_rewriting", "papers",
+                              # "lead3", or a checkpoint's path relative to the model directory
     system = registry.get(key)             # loaded once, cached (thread-safe)
     summary = system.summarize(article, DecodingOptions(...))   # an app.Summary
 
@@ -36,6 +37,8 @@ __all__ = [
     "PAPERS",
     "EXTRACTIVE",
     "PAPERS_EXTRACTIVE",
+    "REWRITING",
+    "PAPERS_REWRITING",
     "LEAD3",
     "SHIPPED_BUNDLE",
     "PAPERS_BUNDLE",
@@ -54,6 +57,8 @@ SHIPPED = "shipped"  # news (CNN/DailyMail), abstractive
 PAPERS = "papers"  # scientific papers (SumPubMed), abstractive
 EXTRACTIVE = "extractive"  # news, extractive (the news model's encoder)
 PAPERS_EXTRACTIVE = "papers_extractive"  # scientific papers, extractive (the papers model's encoder)
+REWRITING = "rewriting"  # news, the extractive model's sentences rewritten one by one
+PAPERS_REWRITING = "papers_rewriting"  # scientific papers, the same
 LEAD3 = "lead3"
 SHIPPED_BUNDLE = SHIPPED_BY_KEY[SHIPPED].bundle
 PAPERS_BUNDLE = SHIPPED_BY_KEY[PAPERS].bundle

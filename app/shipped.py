@@ -23,10 +23,14 @@ class ShippedModel:
 SHIPPED_MODELS = (
     ShippedModel("extractive", "extractive", APP_DIR / "model_extractive",
                  "News articles: Fastformer, extractive (picks the article's own sentences)"),
+    ShippedModel("rewriting", "news-rewriting", APP_DIR / "model_rewriting",
+                 "News articles: Fastformer, rewritten (the extractive model's sentences, each rewritten)"),
     ShippedModel("shipped", "news", APP_DIR / "model",
                  "News articles: Fastformer, abstractive (writes new sentences)"),
     ShippedModel("papers_extractive", "papers-extractive", APP_DIR / "model_papers_extractive",
                  "Scientific papers: Fastformer, extractive (picks the paper's own sentences)"),
+    ShippedModel("papers_rewriting", "papers-rewriting", APP_DIR / "model_papers_rewriting",
+                 "Scientific papers: Fastformer, rewritten (the extractive model's sentences, each rewritten)"),
     ShippedModel("papers", "papers", APP_DIR / "model_papers",
                  "Scientific papers: Fastformer, abstractive (reads whole papers)"),
 )

@@ -7,6 +7,7 @@
     python -m app.summarize article.txt --model news         # the abstractive news model
     python -m app.summarize article.txt --model lead3        # the Lead-3 baseline
     python -m app.summarize paper.pdf --model papers         # the scientific-paper model (whole papers)
+    python -m app.summarize paper.pdf --model papers-rewriting --words 150   # chosen sentences, rewritten
     python -m app.summarize article.txt --checkpoint CKPT [--data-dir DATA_BIN]
 
 The default model is the extractive news bundle shipped with the app
@@ -69,7 +70,7 @@ def decoding_options(args, base):
     from dataclasses import replace
 
     given = {"beam": args.beam, "max_len": args.max_len, "lenpen": args.lenpen,
-             "no_repeat_ngram_size": args.no_repeat_ngram_size}
+             "no_repeat_ngram_size": args.no_repeat_ngram_size, "words": args.words}
     options = replace(base, **{k: v for k, v in given.items() if v is not None})
     min_len = min(base.min_len, options.max_len) if args.min_len is None else args.min_len
     return replace(options, min_len=min_len)
@@ -80,9 +81,8 @@ def main(argv=None) -> int:
     parser.add_argument("article", nargs="?", default=None,
                         help="text, Markdown, HTML or PDF file, or - for standard input (the default when it is piped)")
     parser.add_argument("--model", default=None,
-                        help="'extractive' (the shipped extractive news model, the default), 'news' (the shipped "
-                             "abstractive news model), 'papers' (the shipped scientific-paper model, reads whole "
-                             "papers), 'lead3' (the Lead-3 baseline), or a checkpoint path")
+                        help="a shipped model: " + ", ".join(f"'{m.name}'" for m in SHIPPED_MODELS)
+                             + " (the first installed is the default); 'lead3' (the Lead-3 baseline); or a checkpoint path")
     parser.add_argument("--checkpoint", default=None,
                         help="fairseq checkpoint (default: the shipped extractive, else abstractive, news model, "
                              "else the quick-start's)")
@@ -96,6 +96,9 @@ def main(argv=None) -> int:
     parser.add_argument("--lenpen", type=float, default=None, help="length penalty [the model's preset]")
     parser.add_argument("--no-repeat-ngram-size", type=int, default=None,
                         help="0 turns trigram blocking off [the model's preset: 3]")
+    parser.add_argument("--words", type=int, default=None,
+                        help="summary length in words for the models that choose sentences (extractive, rewriting) "
+                             "[the length tuned for the model: 3 sentences for news, 200 words for papers]")
     parser.add_argument("--stats", action="store_true", help="also print lengths, truncation and time to stderr")
     args = parser.parse_args(argv)
     from . import DecodingOptions  # after argparse: --help and usage errors need no torch
@@ -126,6 +129,9 @@ def main(argv=None) -> int:
                 hint = " (train one with `make demo`, or pass --checkpoint / --model lead3)" if args.checkpoint is None and args.model is None else ""
                 raise FileNotFoundError(f"{checkpoint}: no such checkpoint{hint}")
             system = Summarizer(str(checkpoint), data_dir)
+        if args.words is not None and (lead3 or system.kind == "abstractive"):
+            raise ValueError("--words sets the length of the models that choose sentences (extractive, rewriting); "
+                             "an abstractive model's is --min-len/--max-len, Lead-3's three sentences")
         options = decoding_options(args, system.default_options() if not lead3 else DecodingOptions())
         result = system.summarize(article, options)
     except (ValueError, FileNotFoundError) as error:

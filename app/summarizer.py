@@ -17,6 +17,15 @@ sentences and returns the best ones by its preset's rule (`DecodingPreset.select
 exactly as the article writes them (`Document.verbatim`); the beam search settings do not apply
 to it.  One trained on masked numbers (SumPubMed) reads the article masked and gives its
 sentences back verbatim, numbers and bracketed text included.
+
+A rewriting bundle (``"kind": "rewriting"`` in its card; ``fairseq_plugins/models/rewriter.py``)
+holds its chooser, an extractive bundle, in ``chooser/``: the chooser picks the sentences (its
+preset's rule), the rewriter reads the whole article with them marked and writes one sentence for
+each (``text.rewriting.choose_and_mark``, ``text.rewriting.rewritten``: the evaluation harness's
+same steps), each sentence's numbers taken from the sentence it rewrites.
+
+``DecodingOptions.words`` sets the length of the models that choose sentences (extractive and
+rewriting) in words of the chosen sentences; None keeps the length tuned for the model.
 """
 import json
 import time
@@ -32,9 +41,14 @@ from fairseq_plugins import text
 from fairseq_plugins.evaluation import DECODING_PRESETS, longest_summary
 from fairseq_plugins.fixes import load_checkpoint
 from fairseq_plugins.models.extractive import ExtractiveSummarizer
-from fairseq_plugins.text import Document, extraction
+from fairseq_plugins.models.rewriter import SentenceRewriterModel
+from fairseq_plugins.text import Document, extraction, rewriting
+from fairseq_plugins.text.document import whole_sentences
 
-from .bundle import read_preset
+from .bundle import read_bundle_card, read_preset
+
+# a length a person may ask of a model that chooses sentences, in words
+MIN_WORDS, MAX_WORDS = 10, 2000
 
 
 # The shipped model is a CNN/DailyMail summarizer: its defaults are the `cnndm` preset, whose
@@ -52,6 +66,9 @@ class DecodingOptions:
     max_len: int = _DEFAULT_PRESET.max_len_b
     lenpen: float = _DEFAULT_PRESET.lenpen
     no_repeat_ngram_size: int = _DEFAULT_PRESET.no_repeat_ngram_size  # 3: trigram blocking
+    # extractive and rewriting models: about this many words of the article's sentences are chosen
+    # (None: the length tuned for the model, its preset's)
+    words: Optional[int] = None
 
     @classmethod
     def from_preset(cls, name: str) -> "DecodingOptions":
@@ -72,6 +89,8 @@ class DecodingOptions:
             raise ValueError(f"minimum length must be between 0 and the maximum ({self.max_len}), got {self.min_len}")
         if self.no_repeat_ngram_size < 0:
             raise ValueError("no_repeat_ngram_size must be >= 0 (0 turns blocking off)")
+        if self.words is not None and not MIN_WORDS <= self.words <= MAX_WORDS:
+            raise ValueError(f"summary length must be between {MIN_WORDS} and {MAX_WORDS} words, got {self.words}")
 
 
 def best_hypothesis(task, model, options: DecodingOptions, sample: dict) -> dict:
@@ -122,12 +141,34 @@ class Summarizer:
         model_limit = self.model.max_positions()[0] - 1  # room for </s>
         self.max_source_pieces = min(max_source_pieces or settings.get("max_source_pieces") or model_limit, model_limit)
         self.extractive = isinstance(self.model, ExtractiveSummarizer)
-        # fairseq's stop, whatever max_len asks for (an extractive model writes nothing: no cap)
-        self.length_cap = 0 if self.extractive else longest_summary(self.model)
         # a model trained on masked numbers and citations (SumPubMed) reads a person's text masked
         # the same way, and its summary gets the article's numbers back (fairseq_plugins/text/masking.py)
         self.masks_numbers = bool(settings.get("masking"))
+        # a rewriter rewrites what its chooser (an extractive bundle inside its own) chooses
+        self.chooser = self._load_chooser(data_dir) if isinstance(self.model, SentenceRewriterModel) else None
+        # fairseq's stop, whatever max_len asks for (an extractive model writes nothing: no cap)
+        self.length_cap = 0 if self.extractive else longest_summary(self.model)
 
+    @property
+    def kind(self) -> str:
+        """What it writes: "extractive", "rewriting" or "abstractive"."""
+        return "extractive" if self.extractive else "rewriting" if self.chooser is not None else "abstractive"
+
+    def _load_chooser(self, bundle: Path) -> "Summarizer":
+        directory = bundle / (read_bundle_card(bundle).get("chooser") or "chooser")
+        if not (directory / "checkpoint.pt").is_file():
+            raise FileNotFoundError(f"{directory / 'checkpoint.pt'} not found: a sentence rewriter needs the extractive "
+                                    "model that chooses its sentences (scripts/export_model.py --chooser)")
+        chooser = Summarizer(str(directory / "checkpoint.pt"), str(directory))
+        if not chooser.extractive:
+            raise ValueError(f"{directory}: a rewriter's chooser must be an extractive model")
+        if chooser.masks_numbers != self.masks_numbers:
+            raise ValueError(f"{directory}: the chooser and the rewriter read numbers differently")
+        return chooser
+
+    def selection(self, words: Optional[int] = None) -> extraction.Selection:
+        """How this extractive model chooses: its preset's rule, ``words`` its length if given."""
+        return DECODING_PRESETS[self.preset].selection(words)
     def default_options(self) -> DecodingOptions:
         """The decoding settings tuned for this model (its preset)."""
         return DecodingOptions.from_preset(self.preset)
@@ -136,7 +177,9 @@ class Summarizer:
         options = options or self.default_options()
         options.validate()
         if self.extractive:
-            return self._extract(article)
+            return self._extract(article, options.words)
+        if self.chooser is not None:
+            return self._rewrite(article, options)
         length_cap = self.length_cap
         if options.min_len > length_cap:
             raise ValueError(f"minimum length must be at most {length_cap} pieces, the longest summary this model "
@@ -158,6 +201,9 @@ class Summarizer:
         if written.cut_off_dropped:  # the length limit stopped the model mid-sentence: a person reads whole sentences
             notes.append("The model's last sentence was cut off by the maximum length and is left out.")
         used = tokens.numel() - 1
+        if options.words is not None:
+            notes.append("A length in words applies to the models that choose sentences; this model's length is "
+                         "set by the minimum and maximum length.")
         if options.max_len > length_cap:
             notes.append(f"This model writes at most {length_cap} pieces; the maximum length asked for was "
                          f"{options.max_len}.")
@@ -173,8 +219,9 @@ class Summarizer:
             notes=notes,
         )
 
-    def _extract(self, article: str) -> Summary:
-        """The article's own sentences, verbatim, that the extractive model scores highest."""
+    def _extract(self, article: str, words: Optional[int] = None) -> Summary:
+        """The article's own sentences, verbatim, that the extractive model scores highest
+        (``words``: about this many words of them instead of the preset's length)."""
         start = time.perf_counter()
         document = Document.prepare(article, masked=self.masks_numbers)
         sentences = document.sentences
@@ -183,7 +230,7 @@ class Summarizer:
             raise ValueError(f"the article has no text to summarize{left_out}")
         source = document.extractive_source(self.sentencepiece, self.max_source_pieces)
         scores = extraction.sentence_scores(self.model, self.dictionary, [source.line])[0]
-        selection = DECODING_PRESETS[self.preset].selection()
+        selection = self.selection(words)
         chosen = selection.choose(scores, sentences)
         read = len(source.pieces)
         how = ("the model scores highest" if not selection.fused else
@@ -202,6 +249,49 @@ class Summarizer:
             used_pieces=source.used_pieces,
             output_pieces=sum(len(source.pieces[i]) for i in chosen),
             truncated=read < len(sentences),
+            seconds=time.perf_counter() - start,
+            notes=notes,
+        )
+
+    def _rewrite(self, article: str, options: DecodingOptions) -> Summary:
+        """The chooser's sentences, each rewritten by the rewriter reading the whole article."""
+        start = time.perf_counter()
+        chooser = self.chooser
+        document = Document.prepare(article, masked=self.masks_numbers)
+        if not document.sentences:
+            left_out = " once its bracketed text is left out" if document.masked and document.raw.strip() else ""
+            raise ValueError(f"the article has no text to summarize{left_out}")
+        source = document.extractive_source(chooser.sentencepiece, chooser.max_source_pieces)
+        scores = extraction.sentence_scores(chooser.model, chooser.dictionary, [source.line])[0]
+        marked = rewriting.choose_and_mark(self.sentencepiece, document.sentences, self.max_source_pieces, scores,
+                                           chooser.selection(options.words))
+        tokens = self.dictionary.encode_line(marked.line, add_if_not_exist=False, append_eos=True).long()
+        sample = {"net_input": {"src_tokens": tokens[None], "src_lengths": torch.tensor([tokens.numel()])}}
+        best = best_hypothesis(self.task, self.model, options, sample)
+        output = self.dictionary.string(best["tokens"]).split()  # stops at </s>
+        back = rewriting.rewritten(document, output, marked, best.get("attention"),
+                                   skip=(rewriting.CHOSEN_MARK, self.dictionary[self.dictionary.pad()]))
+        sentences, cut_off = whole_sentences(back.sentences)  # a person reads whole sentences
+        readable_sentences = document.readable(sentences)
+        notes = [f"Rewritten: {len(marked.chosen)} sentences of the article chosen by the extractive model, each "
+                 "rewritten by a model that reads the whole article; a sentence's numbers can only come from the "
+                 "sentence it rewrites."]
+        if cut_off:
+            notes.append("The last rewritten sentence was cut off by the maximum length and is left out.")
+        if back.missing_segments:
+            notes.append(f"{back.missing_segments} chosen sentence(s) were not rewritten (the summary reached its "
+                         f"length limit of {self.length_cap} pieces).")
+        if marked.sentences < len(document.sentences):
+            notes.append(f"The models read the first {marked.sentences} of the article's {len(document.sentences)} "
+                         f"sentences (whole sentences, up to {self.max_source_pieces} pieces).")
+        return Summary(
+            summary="\n".join(readable_sentences),
+            sentences=readable_sentences,
+            normalized_sentences=sentences,
+            input_pieces=source.total_pieces,
+            used_pieces=tokens.numel() - 1,
+            output_pieces=len(best["tokens"]) - 1,
+            truncated=marked.sentences < len(document.sentences),
             seconds=time.perf_counter() - start,
             notes=notes,
         )

@@ -3,6 +3,8 @@
 
     python scripts/export_model.py --data-bin data-bin/cnndm --out app/model \
         checkpoints/cpu_budget/checkpoint_*_*.pt
+    python scripts/export_model.py --data-bin data-bin/cnndm_rw --out app/model_rewriting \
+        --chooser app/model_extractive --preset cnndm_rewriting checkpoints/rw/checkpoint_1_*.pt
 """
 import argparse
 import sys
@@ -19,15 +21,18 @@ def main(argv=None) -> int:
     parser.add_argument("--fp32", action="store_true", help="keep fp32 weights (default: fp16)")
     parser.add_argument("--preset", default="cnndm",
                         help="the decoding preset tuned for this model, the app's defaults for it (default: cnndm)")
+    parser.add_argument("--chooser", default=None,
+                        help="a sentence rewriter's chooser: the extractive bundle copied into this one")
     args = parser.parse_args(argv)
     from app.bundle import export_bundle
 
     try:
-        path = export_bundle(args.checkpoints, args.data_bin, args.out, half=not args.fp32, preset=args.preset)
+        path = export_bundle(args.checkpoints, args.data_bin, args.out, half=not args.fp32, preset=args.preset,
+                             chooser=args.chooser)
     except (ValueError, FileNotFoundError) as error:
         print(f"export_model: {error}", file=sys.stderr)
         return 2
-    size = sum(f.stat().st_size for f in Path(args.out).iterdir()) / 2**20
+    size = sum(f.stat().st_size for f in Path(args.out).rglob("*") if f.is_file()) / 2**20
     print(f"wrote {path} ({size:.1f} MiB bundle, {len(args.checkpoints)} checkpoint(s) averaged)")
     return 0
 

@@ -417,11 +417,13 @@ def test_command_line_help_and_the_shipped_table_need_no_torch():
     from app import models, summarize
     from app.shipped import SHIPPED_MODELS
 
-    assert list(models.BUNDLE_LABELS) == [model.key for model in SHIPPED_MODELS] == [EXTRACTIVE, SHIPPED, PAPERS_EXTRACTIVE,
-                                                                                          PAPERS]
+    assert list(models.BUNDLE_LABELS) == [model.key for model in SHIPPED_MODELS] == [
+        EXTRACTIVE, models.REWRITING, SHIPPED, PAPERS_EXTRACTIVE, models.PAPERS_REWRITING, PAPERS]
     assert summarize.NAMED_MODELS == {"extractive": EXTRACTIVE_BUNDLE / "checkpoint.pt", "news": SHIPPED_BUNDLE / "checkpoint.pt",
+                                      "news-rewriting": models.APP_DIR / "model_rewriting" / "checkpoint.pt",
                                       "papers": PAPERS_BUNDLE / "checkpoint.pt",
-                                      "papers-extractive": PAPERS_EXTRACTIVE_BUNDLE / "checkpoint.pt"}
+                                      "papers-extractive": PAPERS_EXTRACTIVE_BUNDLE / "checkpoint.pt",
+                                      "papers-rewriting": models.APP_DIR / "model_papers_rewriting" / "checkpoint.pt"}
     import app
 
     assert app.Summarizer.__name__ == "Summarizer" and "ModelRegistry" in dir(app)

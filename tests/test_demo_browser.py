@@ -117,10 +117,20 @@ def choose_model(page, label):
 def test_decoding_settings_follow_the_model(page, demo_server):
     from app.models import SHIPPED
 
+    words = "document.querySelector('#words input[type=number]')"
     choose_model(page, demo_server.registry.info(SHIPPED).label)  # abstractive: beam search settings
     page.wait_for_function("!document.querySelector('#beam input[type=number]').disabled")
+    page.wait_for_function(f"{words}.disabled")  # it writes its own length
     choose_model(page, "Lead-3 (extractive baseline)")
     page.wait_for_function("document.querySelector('#beam input[type=number]').disabled")
+    page.wait_for_function(f"{words}.disabled")
+    from app.models import PAPERS_EXTRACTIVE
+
+    if PAPERS_EXTRACTIVE in dict((key, label) for label, key in demo_server.registry.choices()):
+        # a chooser of sentences: the length in words applies, at the length tuned for it (the papers preset's)
+        choose_model(page, demo_server.registry.info(PAPERS_EXTRACTIVE).label)
+        page.wait_for_function(f"!{words}.disabled && Number({words}.value) > 0")
+        page.wait_for_function("document.querySelector('#beam input[type=number]').disabled")
 
 
 def test_the_page_shows_a_before_and_after_sample(page):

@@ -31,7 +31,8 @@ def test_endpoint_is_documented(client):
     api = client.view_api(print_info=False, return_format="dict")
     endpoint = api["named_endpoints"][f"/{API_NAME}"]
     names = [p["parameter_name"] for p in endpoint["parameters"]]
-    assert names == ["article", "file", "model", "beam", "min_length", "max_length", "length_penalty", "trigram_blocking"]
+    assert names == ["article", "file", "model", "beam", "min_length", "max_length", "length_penalty", "trigram_blocking",
+                     "words"]
     assert all(p["parameter_has_default"] for p in endpoint["parameters"])
     assert [r["label"] for r in endpoint["returns"]] == ["Summary", "details"]
     assert len(api["named_endpoints"]) == 1  # the page's helper events are private
@@ -52,6 +53,21 @@ def test_default_settings_use_the_default_model(client, demo_server):
     assert details["ok"] and details["model"] == default and summary.strip()
     if default == "extractive":  # the shipped extractive news model: the article's own sentences
         assert len(details["sentences"]) == 3 and all(s in ARTICLE for s in details["sentences"])
+
+
+def test_summary_length_in_words_for_the_extractive_model(client, demo_server):
+    if "extractive" not in dict((key, label) for label, key in demo_server.registry.choices()):
+        pytest.skip("the shipped extractive news model is not installed")
+    _, own = summarize(client, article=LONG_ARTICLE, model="extractive")
+    _, short = summarize(client, article=LONG_ARTICLE, model="extractive", words=40)
+    _, long = summarize(client, article=LONG_ARTICLE, model="extractive", words=200)
+    assert own["ok"] and short["ok"] and long["ok"], (short, long)
+    words = [len(" ".join(d["sentences"]).split()) for d in (short, long)]
+    assert words[0] < words[1] and len(short["sentences"]) < len(long["sentences"])
+    flat = " ".join(LONG_ARTICLE.split())
+    assert all(" ".join(s.split()) in flat for s in long["sentences"])  # still the article's own sentences
+    summary, refused = summarize(client, article=LONG_ARTICLE, model="extractive", words=5)
+    assert summary == "" and not refused["ok"] and "summary length" in refused["message"].lower()
 
 
 def test_lead3(client):

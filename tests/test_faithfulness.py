@@ -118,7 +118,30 @@ def test_score_document_gives_percentages_per_summary():
     assert scores["has_spliced"] == 100.0 and scores["cut_off"] == 100.0
     assert scores["unsupported_words"] == 0.0
     assert fa.score_document(ARTICLE, "") == {"spliced_sentences": 0.0, "has_spliced": 0.0, "cut_off": 0.0,
-                                              "unsupported_words": 0.0, "fragments": 0.0}
+                                              "unsupported_words": 0.0, "fragments": 0.0, "misplaced_numbers": 0.0}
+
+
+def test_a_number_counts_as_misplaced_when_the_sentence_it_rewrites_does_not_hold_it(article):
+    # rewrites sentence 1 (bridge, built, carries, cars, day): 1931 and 12,000 are its own
+    assert article.rewritten_sentence("the bridge , built in 1931 , carries 12,000 cars a day .") == 1
+    assert fa.misplaced_numbers(article, ["the bridge , built in 1931 , carries 12,000 cars a day ."]) == 0.0
+    # the same sentence with a number the article holds only in another sentence ("six" is a word,
+    # not a number; 1931 belongs to sentence 1, not to the closure's sentence 3)
+    closure = "mayor ellen frost said the closure would last 1931 weeks ."
+    assert article.rewritten_sentence(closure) == 3
+    assert fa.misplaced_numbers(article, [closure]) == 100.0
+    # pooled over the summary: 1 of the 3 numbers is misplaced; a number the article never has is too
+    assert fa.misplaced_numbers(article, ["the bridge , built in 1931 , carries 12,000 cars a day .", closure]) \
+        == pytest.approx(100 / 3)
+    assert fa.misplaced_numbers(article, ["fans celebrated 3 titles ."]) == 100.0
+    # no numbers: nothing misplaced; an article without sentences holds no number
+    assert fa.misplaced_numbers(article, ["fans celebrated in the streets ."]) == 0.0
+    assert fa.misplaced_numbers(fa.Article(""), ["fans won 3 titles ."]) == 100.0
+
+
+def test_score_document_reports_misplaced_numbers():
+    summary = "the bridge , built in 1931 , carries about 12,000 cars a day . <n> the closure would last 12,000 weeks ."
+    assert fa.score_document(ARTICLE, summary)["misplaced_numbers"] == pytest.approx(100 / 3)
 
 
 def test_summary_sentences_split_on_separators_and_on_sentence_ends():

@@ -94,6 +94,39 @@ def test_a_number_comes_from_the_sentence_its_segment_rewrites():
     assert document.decoded(["▁the", "▁dose", "▁was", "▁5", "▁mg", "▁."]) == ["the dose was 5 mg ."]
 
 
+def test_the_way_back_keeps_one_sentence_a_chosen_sentence_with_its_own_numbers():
+    document = _masked_document()
+    read = [s.split() for s in document.sentences]
+    marked = rewriting.mark_source(read, [0, 2])
+    # a copied mark is dropped; a third segment rewrites nothing chosen and is left out
+    output = ["<s>", "▁enrolled", "▁", "<dig>", "▁.", "<n>", "▁dose", "▁", "<dig>", "▁.", "<n>", "▁extra", "▁", "<dig>", "▁."]
+    back = rewriting.rewritten(document, output, marked)
+    assert back.sentences == ["enrolled 120 .", "dose 5 ."]
+    assert (back.segments, back.chosen, back.extra_segments, back.missing_segments) == (3, 2, 1, 0)
+    assert back.numbers_restored == 2  # the left-out segment's <dig> is not counted
+    # one segment for two chosen sentences: the second is missing from the summary
+    short = rewriting.rewritten(document, ["▁enrolled", "▁", "<dig>", "▁."], marked)
+    assert short.sentences == ["enrolled 120 ."] and short.missing_segments == 1
+    # an unmasked document keeps its digits as written
+    plain = Document.prepare("The trial enrolled 120 patients. The dose was 5 mg.")
+    marked_plain = rewriting.mark_source([s.split() for s in plain.sentences], [1])
+    assert rewriting.rewritten(plain, ["▁dose", "▁5", "▁mg", "▁."], marked_plain).sentences == ["dose 5 mg ."]
+
+
+def test_choose_and_mark_chooses_among_the_sentences_both_models_read():
+    from fairseq_plugins.text.extraction import Selection
+
+    sp = _WordPieces()
+    # the chooser read three sentences; the last scores highest but only the rewriter could read a fourth
+    marked = rewriting.choose_and_mark(sp, SENTENCES, None, [0.1, 0.9, 0.5], Selection(k=2))
+    assert marked.chosen == [1, 2] and marked.sentences == 4
+    # a limit the first two sentences and their marks fill: sentence 2 is out of the choice, and the
+    # best two among the first two are chosen
+    limit = len(rewriting.mark_source([s.split() for s in SENTENCES[:2]], [0, 1]).pieces)
+    marked = rewriting.choose_and_mark(sp, SENTENCES, limit, [0.1, 0.9, 0.5], Selection(k=2))
+    assert marked.sentences == 2 and marked.chosen == [0, 1] and len(marked.pieces) <= limit
+
+
 # ------------------------------------------------------------------------- evaluate.py, end to end
 
 
@@ -145,3 +178,65 @@ def test_evaluate_generate_runs_the_rewriter_after_its_chooser(tiny_rewriter, ti
         bad = _evaluate(*common, *extra, "--out", tmp_path / "bad")
         assert bad.returncode == 2 and message in bad.stderr, bad.stderr[-2000:]
         assert "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+
+
+# ------------------------------------------------------------------------- the app
+
+
+@pytest.fixture(scope="module")
+def tiny_rewriting_bundle(tiny_rewriter, tiny_extractive_bundle, tmp_path_factory):
+    """The tiny rewriter exported as the app's rewriting bundle, its chooser inside."""
+    from app.bundle import export_bundle
+
+    checkpoint, data_bin, _ = tiny_rewriter
+    out = tmp_path_factory.mktemp("tiny-rewriting") / "bundle"
+    export_bundle([str(checkpoint)], str(data_bin), str(out), preset="cnndm_rewriting", chooser=str(tiny_extractive_bundle))
+    return out
+
+
+def test_export_writes_a_rewriting_bundle_with_its_chooser(tiny_rewriting_bundle, tiny_rewriter, tiny_extractive_bundle,
+                                                            tiny_bundle, tmp_path):
+    from app.bundle import export_bundle, read_kind
+
+    card = json.loads((tiny_rewriting_bundle / "model.json").read_text())
+    assert card["kind"] == "rewriting" and card["chooser"] == "chooser" and card["preset"] == "cnndm_rewriting"
+    assert read_kind(tiny_rewriting_bundle / "chooser") == "extractive"
+    assert (tiny_rewriting_bundle / "chooser" / "checkpoint.pt").read_bytes() == (tiny_extractive_bundle / "checkpoint.pt").read_bytes()
+    # the bundle does not send a loader looking for the weights the rewriter started from
+    state = torch.load(tiny_rewriting_bundle / "checkpoint.pt", weights_only=False)
+    assert not state["cfg"]["model"].get("pretrained_model")
+    # a rewriter without its chooser, a chooser that is not extractive, a chooser for another model: refused, nothing written
+    checkpoint, data_bin, _ = tiny_rewriter
+    for chooser, cp, message in ((None, checkpoint, "needs --chooser"), (str(tiny_bundle), checkpoint, "not an extractive"),
+                                 (str(tiny_extractive_bundle), tiny_bundle / "checkpoint.pt", "only a sentence rewriter")):
+        with pytest.raises(ValueError, match=message):
+            export_bundle([str(cp)], str(data_bin if cp == checkpoint else tiny_bundle), str(tmp_path / "refused"),
+                          chooser=chooser)
+        assert not (tmp_path / "refused").exists()
+
+
+def test_the_app_rewrites_as_the_harness_does(tiny_rewriting_bundle, tiny_rewriter, tmp_path):
+    from app.summarizer import DecodingOptions, Summarizer
+
+    _, _, data = tiny_rewriter
+    summarizer = Summarizer(str(tiny_rewriting_bundle / "checkpoint.pt"))
+    assert summarizer.kind == "rewriting" and summarizer.chooser.kind == "extractive"
+    options = DecodingOptions(beam=2, min_len=5, max_len=40, lenpen=1.0, no_repeat_ngram_size=3)
+    out = _evaluate("--system", tiny_rewriting_bundle / "checkpoint.pt", "--data-bin", tiny_rewriting_bundle, "--data", data,
+                    "--preset", "cnndm", "--cpu", "--workers", "1", "--resamples", "50", "--limit", "3",
+                    "--min-len", "5", "--max-len-b", "40", "--beam", "2", "--batch-size", "1",
+                    "--chooser", tiny_rewriting_bundle / "chooser", "--out", tmp_path / "harness")
+    assert out.returncode == 0, out.stderr[-3000:]
+    hypotheses = (tmp_path / "harness" / "hypotheses.txt").read_text().splitlines()
+    articles = [json.loads(line)["article"] for line in Path(data).read_text().splitlines()[:3]]
+    for article, hypothesis in zip(articles, hypotheses):
+        summary = summarizer.summarize(article, options)
+        assert " <n> ".join(summary.normalized_sentences) == hypothesis  # the one way back
+        assert summary.sentences and all(s[:1].isupper() or not s[:1].isalpha() for s in summary.sentences)
+        assert any(note.startswith("Rewritten:") for note in summary.notes)
+    # a length in words for the chooser: fewer words of the article chosen, fewer sentences rewritten
+    long = summarizer.summarize(articles[0], options)
+    short = summarizer.summarize(articles[0], DecodingOptions(beam=2, min_len=0, max_len=40, words=10))
+    assert short.notes[0].startswith("Rewritten: 1 sentences") and not long.notes[0].startswith("Rewritten: 1 ")
+    with pytest.raises(ValueError, match="between 10 and 2000 words"):
+        summarizer.summarize(articles[0], DecodingOptions(words=5))

@@ -35,10 +35,18 @@ article never uses: names, numbers and words the model brought in.  A fact made 
 article's own words wrongly ("chelsea 's 1 - 1 victory") is invisible to it; the splice measure
 is the one that sees those.
 
+**Misplaced numbers.**  The share of the summary's numbers (tokens with a digit) that the article
+sentence the summary sentence rewrites does not hold.  The sentence it rewrites is the article
+sentence sharing the most content words (stemmed; stop words and numbers out) with it, the first on a tie:
+for a copied sentence, itself; for a rewritten one, its source.  A number the article holds
+elsewhere ("four lifestyles taken in 9000 years of age") is counted here, though the unsupported
+words measure cannot see it.  A sentence rewriter that restores numbers per sentence scores 0.
+
 Per document (``score_document``) each measure is a percentage, so corpus means and bootstrap
 intervals are on the same scale as ROUGE: ``spliced_sentences`` (share of the summary's
 sentences), ``has_spliced`` (100 when any sentence is spliced), ``cut_off`` (100 or 0),
-``unsupported_words``, ``fragments`` (share of the summary's sentences).
+``unsupported_words``, ``fragments`` (share of the summary's sentences), ``misplaced_numbers``
+(share of the summary's numbers; 0 for a summary without numbers).
 """
 import functools
 from bisect import bisect_right
@@ -64,6 +72,7 @@ __all__ = [
     "is_spliced",
     "is_cut_off",
     "unsupported_share",
+    "misplaced_numbers",
     "score_document",
     "sentence_judgements",
     "agreement",
@@ -71,9 +80,10 @@ __all__ = [
 
 MIN_FRAGMENT = 3
 MAX_SKIP = 10
-MEASURES = ("spliced_sentences", "has_spliced", "cut_off", "unsupported_words", "fragments")
+MEASURES = ("spliced_sentences", "has_spliced", "cut_off", "unsupported_words", "fragments", "misplaced_numbers")
 DISPLAY_NAMES = {"spliced_sentences": "spliced %", "has_spliced": "w/ splice %", "cut_off": "cut off %",
-                 "unsupported_words": "novel words %", "fragments": "fragments %"}
+                 "unsupported_words": "novel words %", "fragments": "fragments %",
+                 "misplaced_numbers": "misplaced numbers %"}
 
 # clause boundaries; not "-", which the normal form splits out of words ("20 - year - old")
 _PUNCTUATION = frozenset([",", ";", ":", ".", "!", "?", "\u2013", "\u2014", "--", '"', "'", "(", ")", "[", "]"])
@@ -99,6 +109,18 @@ class Article:
         self.positions: Dict[str, List[int]] = defaultdict(list)
         for i, token in enumerate(self.tokens):
             self.positions[token].append(i)
+
+    @functools.cached_property
+    def sentence_words(self) -> List[Tuple[frozenset, frozenset]]:
+        """Per sentence: its content words (stemmed, stop words out) and its tokens."""
+        return [(_content_words(sentence), frozenset(sentence.split())) for sentence in self.sentences]
+
+    def rewritten_sentence(self, sentence: str) -> int:
+        """The index of the article sentence that shares the most content words with ``sentence``
+        (the first on a tie); the article has at least one sentence."""
+        content = _content_words(sentence)
+        overlaps = [len(content & words) for words, _ in self.sentence_words]
+        return max(range(len(overlaps)), key=overlaps.__getitem__)
 
     def sentence_of(self, position: int) -> int:
         return bisect_right(self.sentence_starts, position) - 1
@@ -169,6 +191,30 @@ def _stop_words() -> frozenset:
     return frozenset(ENGLISH_STOP_WORDS) | frozenset(t for w in ENGLISH_STOP_WORDS for t in rouge_tokens(w))
 
 
+def _content_words(sentence: str) -> frozenset:
+    # numbers left out: a misplaced number must not pull the match toward its own sentence
+    stop = _stop_words()
+    return frozenset(t for t in rouge_tokens(sentence) if t not in stop and not is_number(t))
+
+
+def is_number(token: str) -> bool:
+    return any(c.isdigit() for c in token)
+
+
+def misplaced_numbers(article: Article, sentences: Sequence[str]) -> float:
+    """Percent of the numbers of a summary's (normalized) sentences that the article sentence each
+    rewrites (``Article.rewritten_sentence``) does not hold; 0 when the summary has no number."""
+    numbers = misplaced = 0
+    for sentence in sentences:
+        found = [t for t in sentence.split() if is_number(t)]
+        if not found:
+            continue
+        source_tokens = article.sentence_words[article.rewritten_sentence(sentence)][1] if article.sentences else frozenset()
+        numbers += len(found)
+        misplaced += sum(t not in source_tokens for t in found)
+    return 100.0 * misplaced / numbers if numbers else 0.0
+
+
 def unsupported_share(article: str, summary_line: str) -> float:
     """Percent of the summary's content words (stemmed ROUGE tokens, stop words left out) whose
     stem is not among the article's; 0 for a summary without content words."""
@@ -191,7 +237,7 @@ def score_document(article: str, summary_line: str) -> Dict[str, float]:
     fragments = 100.0 * sum(map(is_fragment, sentences)) / len(sentences) if sentences else 0.0
     return {"spliced_sentences": share, "has_spliced": 100.0 * any(spliced),
             "cut_off": 100.0 * is_cut_off(summary_line), "unsupported_words": unsupported_share(normalized, summary_line),
-            "fragments": fragments}
+            "fragments": fragments, "misplaced_numbers": misplaced_numbers(source, sentences)}
 
 
 def sentence_judgements(article: str, summary_line: str) -> List[Tuple[str, bool]]:

@@ -225,6 +225,16 @@ DECODING_PRESETS["papers_extractive"] = replace(
          "and SumPubMed valid 500-599)")
 
 
+# The sentence rewriters (models/rewriter.py): their length is the chooser's (its bundle's preset
+# chooses the sentences, one summary sentence each), so the beam search only needs room for the
+# chosen sentences rewritten and no minimum length; trigram blocking as for the other models.
+DECODING_PRESETS["cnndm_rewriting"] = replace(
+    DECODING_PRESETS["cnndm"], min_len=0, max_len_b=200, lenpen=1.0,
+    note="beam 4, trigram blocking; no minimum length: the chooser's sentences set the length")
+DECODING_PRESETS["papers_rewriting"] = replace(
+    DECODING_PRESETS["papers"], min_len=0, max_len_b=512, lenpen=1.0,
+    note="beam 4, trigram blocking; no minimum length: the chooser's sentences set the length")
+
 def get_preset(name: str, **overrides) -> DecodingPreset:
     """A preset by name, with the given fields replaced (None values ignored)."""
     if name not in DECODING_PRESETS:
@@ -671,16 +681,10 @@ class RewritingSystem(CheckpointSystem):
             batch = read[first:first + self.chooser.batch_size]
             for (i, document, _), scores in zip(batch, self.chooser.scores([line for _, _, line in batch])):
                 selection = self.chooser.preset.selection(None if words is None else words[i])
-                sentences = document.sentences
-
-                def choose(n: int, scores=scores, sentences=sentences, selection=selection) -> List[int]:
-                    n = min(n, len(scores))  # the sentences both models read
-                    return selection.choose(scores[:n], sentences[:n])
-
-                marked = rewriting.read_and_choose(self.sp, sentences, self.max_source_pieces, choose,
-                                                   room=selection.k or 1)
+                marked = rewriting.choose_and_mark(self.sp, document.sentences, self.max_source_pieces, scores,
+                                                   selection)
                 self.counts["sentences_read"] += marked.sentences
-                self.counts["sentences_beyond_limit"] += len(sentences) - marked.sentences
+                self.counts["sentences_beyond_limit"] += len(document.sentences) - marked.sentences
                 if not marked.chosen:
                     self.counts["no_choice"] += 1
                     continue
@@ -697,18 +701,15 @@ class RewritingSystem(CheckpointSystem):
         pieces = [self.tgt_dict[t] for t in tokens.tolist()]
         if pieces and pieces[-1] == self.tgt_dict[self.tgt_dict.eos()]:
             pieces = pieces[:-1]
-        segments = rewriting.restore_segments(pieces, marked, document.numbers if document.masked else None, attention)
-        chosen = len(marked.chosen)
+        written = rewriting.rewritten(document, pieces, marked, attention,
+                                      skip=(rewriting.CHOSEN_MARK, self.tgt_dict[self.tgt_dict.pad()]))
         self.counts["documents"] += 1
-        self.counts["segments"] += len(segments)
-        if len(segments) != chosen:
+        self.counts["segments"] += written.segments
+        if written.segments != written.chosen:
             self.counts["segment_mismatches"] += 1
-            self.counts["extra_segments"] += max(0, len(segments) - chosen)
-            self.counts["missing_segments"] += max(0, chosen - len(segments))
-        special = {rewriting.CHOSEN_MARK, self.tgt_dict[self.tgt_dict.pad()]}
-        sentences = [sentence for segment in segments[:chosen]
-                     for sentence in document.decoded([p for p in segment if p not in special])]
-        return _clean_line(sentences)
+            self.counts["extra_segments"] += written.extra_segments
+            self.counts["missing_segments"] += written.missing_segments
+        return _clean_line(written.sentences)
 
     def summarize(self, articles: Sequence[str], words: Optional[Sequence[int]] = None) -> List[str]:
         """One summary line per article; ``words``: the chooser's length in words per article

@@ -27,7 +27,8 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 from ..scoring.rouge import rouge_tokens
 
 __all__ = ["SentenceMatch", "RewritePairs", "match_sentences", "MatchCounts", "CHOSEN_MARK", "MarkedSource",
-           "mark_source", "read_and_choose", "split_segments", "sentence_numbers", "restore_segments",
+           "mark_source", "read_and_choose", "choose_and_mark", "split_segments", "sentence_numbers",
+           "restore_segments", "Rewritten", "rewritten",
            "RewriteExample", "make_example"]
 
 # reference sentences whose best source sentence scores below this rewrite nothing in one sentence
@@ -205,6 +206,20 @@ def read_and_choose(sp, sentences: Sequence[str], max_pieces: Optional[int],
     return mark_source(read, [i for i in chosen if i < len(read)])
 
 
+def choose_and_mark(sp, sentences: Sequence[str], max_pieces: Optional[int], scores: Sequence[float],
+                    selection) -> MarkedSource:
+    """What the rewriter reads once an extractive chooser has scored the sentences it read
+    (``scores``, the first ``len(scores)`` of ``sentences``): ``selection``
+    (``extraction.Selection``) chooses among the sentences both models read, and they are marked
+    (``read_and_choose``). The harness (evaluation.harness.RewritingSystem) and the app choose
+    this one way."""
+    def choose(n: int) -> List[int]:
+        n = min(n, len(scores))
+        return selection.choose(scores[:n], sentences[:n])
+
+    return read_and_choose(sp, sentences, max_pieces, choose, room=selection.k or 1)
+
+
 def split_segments(pieces: Sequence[str]) -> List[Tuple[int, int]]:
     """Output pieces -> ``[start, end)`` of each segment (the pieces between ``<n>``); an empty
     output has no segment, an output ending on ``<n>`` no empty last one."""
@@ -288,3 +303,43 @@ def make_example(sentences: Sequence[str], reference_sentences: Sequence[str], s
     separator = f" {normalize.SENTENCE_SEPARATOR} "
     target = separator.join(normalize.encode_pieces(sp, " ".join(by_source[i])) for i in sorted(by_source))
     return RewriteExample(source, target, pairs, len(read), len(sentences) - len(read))
+
+
+@dataclass
+class Rewritten:
+    """A rewriter's output on its way back: ``sentences``, the normal-form sentences of the segments
+    that rewrite a chosen sentence, numbers put back sentence by sentence (what ROUGE scores and
+    ``Document.readable`` cases for a reader); ``segments``, the segments written (one a chosen
+    sentence when the rewriter did as trained); ``chosen``, the chosen sentences."""
+    sentences: List[str]
+    segments: int
+    chosen: int
+    numbers_restored: int
+
+    @property
+    def extra_segments(self) -> int:
+        """Segments past the last chosen sentence: they rewrite nothing chosen and are left out."""
+        return max(0, self.segments - self.chosen)
+
+    @property
+    def missing_segments(self) -> int:
+        """Chosen sentences without a segment: not in the summary."""
+        return max(0, self.chosen - self.segments)
+
+
+def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=None,
+              skip: Iterable[str] = (CHOSEN_MARK,)) -> Rewritten:
+    """A rewriter's output pieces (without ``</s>``) for ``document`` (a ``text.Document``, masked as
+    the rewriter reads) -> its summary sentences: split into segments, numbers restored per segment
+    (``restore_segments``), the segments past the last chosen sentence left out, the pieces in
+    ``skip`` (a mark the rewriter copied) dropped, each segment decoded (``Document.decoded``). The
+    one way back of the harness and the app."""
+    from .masking import count_number_symbols
+
+    skip = frozenset(skip)
+    segments = restore_segments(output, marked, document.numbers if document.masked else None, attention)
+    kept = segments[:len(marked.chosen)]
+    sentences = [sentence for segment in kept for sentence in document.decoded([p for p in segment if p not in skip])]
+    written = [output[start:end] for start, end in split_segments(output)[:len(marked.chosen)]]
+    restored = sum(count_number_symbols(pieces) for pieces in written) if document.masked else 0
+    return Rewritten(sentences, len(segments), len(marked.chosen), restored)
