@@ -148,9 +148,13 @@ def tiny_rewriter(tiny_bundle, tmp_path_factory):
     return checkpoint, data_bin / "toy_rw", corpus / "valid.jsonl"
 
 
-def _evaluate(*args):
-    return subprocess.run([sys.executable, "scripts/evaluate.py", "generate", *map(str, args)], capture_output=True,
+def _evaluate_command(command, *args):
+    return subprocess.run([sys.executable, "scripts/evaluate.py", command, *map(str, args)], capture_output=True,
                           text=True, cwd=REPO, timeout=300)
+
+
+def _evaluate(*args):
+    return _evaluate_command("generate", *args)
 
 
 def test_evaluate_generate_runs_the_rewriter_after_its_chooser(tiny_rewriter, tiny_extractive_bundle, tiny_bundle, tmp_path):
@@ -171,6 +175,15 @@ def test_evaluate_generate_runs_the_rewriter_after_its_chooser(tiny_rewriter, ti
     words = _evaluate(*common, "--chooser", tiny_extractive_bundle, "--words", "20", "--out", tmp_path / "rw20")
     assert words.returncode == 0, words.stderr[-3000:]
     assert json.loads((tmp_path / "rw20" / "scores.json").read_text())["rewriting"]["selection"]["words"] == 20
+    # in two shards, merged: the same summaries and the same counts as the run in one piece
+    shards = [tmp_path / f"shard{i}" for i in range(2)]
+    for i, shard in enumerate(shards):
+        part = _evaluate(*common, "--chooser", tiny_extractive_bundle, "--shards", "2", "--shard-id", str(i), "--out", shard)
+        assert part.returncode == 0, part.stderr[-3000:]
+    merged = _evaluate_command("merge", "--resamples", "50", "--out", tmp_path / "merged", *shards[::-1])
+    assert merged.returncode == 0, merged.stderr[-3000:]
+    assert (tmp_path / "merged" / "hypotheses.txt").read_text().splitlines() == hypotheses
+    assert json.loads((tmp_path / "merged" / "scores.json").read_text())["rewriting"] == counts
 
     # no chooser, or one that is not extractive: one line, exit status 2
     for extra, message in (([], "needs --chooser DIR"), (["--chooser", tiny_bundle], "not an extractive model bundle"),

@@ -1001,7 +1001,26 @@ def merge_outputs(out_dirs: Sequence) -> Tuple[dict, List[str], List[str], List[
             if k not in ("rouge", "readability", "per_document", "bootstrap", "n", "indices", "shard", "seconds")}
     meta.update(indices=order, shard={"count": 1, "id": 0}, merged_from=[str(d) for d, _ in parts])
     measures = {m: [measures_by_index[i][m] for i in order] for m in measured}
+    if all("rewriting" in part["meta"] for _, part in parts):
+        meta["rewriting"] = _merged_rewriting_reports(parts, order)
     return (meta, [rows[i][0] for i in order], [rows[i][1] for i in order], [rows[i][2] for i in order], measures)
+
+
+def _merged_rewriting_reports(parts, order: List[int]) -> dict:
+    """One RewritingSystem.report() of the whole from its shards': the counts summed, the chosen
+    sentences a document in document order, the chooser and its selection as the shards'."""
+    reports = [part["meta"]["rewriting"] for _, part in parts]
+    merged = {}
+    for key, value in reports[0].items():
+        if key == "chosen_per_document":
+            by_index = {idx: n for _, part in parts
+                        for idx, n in zip(part["meta"]["indices"], part["meta"]["rewriting"][key])}
+            merged[key] = [by_index[i] for i in order]
+        elif isinstance(value, int) and not isinstance(value, bool):
+            merged[key] = sum(report.get(key, 0) for report in reports)
+        else:
+            merged[key] = value
+    return merged
 
 
 def check_same_documents(a: dict, b: dict, dir_a, dir_b) -> None:
