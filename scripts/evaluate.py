@@ -10,6 +10,8 @@ intervals; merge shards; compare two systems with a paired bootstrap test.
     evaluate.py merge [--out DIR] SHARD_DIR...
     evaluate.py compare A_DIR B_DIR [--out FILE]
     evaluate.py samples DIR [--n 5 --seed 1]
+    evaluate.py blind --out READING_DIR [--n 30 --seed 1 --reference] DIR DIR...
+    evaluate.py blind-tally READING_DIR
     evaluate.py presets
 
 generate: ``--system`` is a checkpoint (with ``--data-bin``, the directory it was trained on:
@@ -157,6 +159,18 @@ def build_parser() -> argparse.ArgumentParser:
     samples.add_argument("dir", metavar="DIR", help="an output directory of generate or merge")
     samples.add_argument("--n", type=_positive, default=5, help="how many documents [5]")
     samples.add_argument("--seed", type=int, default=1, help="which ones (seeded random draw) [1]")
+
+    blind = sub.add_parser("blind", help="a blind reading: N documents, each system's summary under shuffled letters "
+                                         "(packet.md, answers.tsv to fill in, key.json kept from the reader)")
+    blind.add_argument("dirs", nargs="+", metavar="DIR", help="output directories of generate on the same documents")
+    blind.add_argument("--out", required=True, help="the reading's directory")
+    blind.add_argument("--n", type=_positive, default=30, help="how many documents [30]")
+    blind.add_argument("--seed", type=int, default=1, help="which ones, and the letters' order [1]")
+    blind.add_argument("--reference", action="store_true", help="the reference summary as one more anonymous summary")
+
+    blind_tally = sub.add_parser("blind-tally", help="the counts of a filled-in blind reading, per system")
+    blind_tally.add_argument("dir", metavar="READING_DIR", help="the directory blind wrote, answers.tsv filled in")
+    blind_tally.add_argument("--out", help="write the counts as JSON to this file")
 
     sub.add_parser("presets", help="list the decoding presets")
     return parser
@@ -313,6 +327,29 @@ def cmd_samples(args, ev) -> int:
     return 0
 
 
+def cmd_blind(args, ev) -> int:
+    from fairseq_plugins.evaluation import blind
+
+    out = blind.write_packet(args.out, args.dirs, args.n, args.seed, args.reference)
+    print(f"wrote {out}/{{{blind.PACKET},{blind.ANSWERS_TEMPLATE}}} for the reader and {out}/{blind.KEY} (not for the reader)")
+    return 0
+
+
+def cmd_blind_tally(args, ev) -> int:
+    from fairseq_plugins.evaluation import blind
+
+    reading = Path(args.dir)
+    if not (reading / blind.KEY).is_file():
+        raise ev.EvaluationError(f"{reading}: no {blind.KEY}; not a directory written by evaluate.py blind")
+    key = json.loads((reading / blind.KEY).read_text())
+    answers, preferred = blind.read_answers(reading / blind.ANSWERS_TEMPLATE)
+    result = blind.tally(key, answers, preferred)
+    print(blind.format_tally(result))
+    if args.out:
+        Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
+    return 0
+
+
 def cmd_presets(args, ev) -> int:
     for name, preset in ev.DECODING_PRESETS.items():
         fields = ", ".join(f"{k} {getattr(preset, k)}" for k in (
@@ -328,7 +365,7 @@ def main(argv=None) -> int:
     from fairseq_plugins import evaluation as ev
 
     handlers = {"generate": cmd_generate, "tune": cmd_tune, "merge": cmd_merge, "compare": cmd_compare, "samples": cmd_samples,
-                "presets": cmd_presets}
+                "blind": cmd_blind, "blind-tally": cmd_blind_tally, "presets": cmd_presets}
     try:
         return handlers[args.command](args, ev)
     except (ev.EvaluationError, FileNotFoundError) as err:

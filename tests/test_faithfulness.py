@@ -139,6 +139,17 @@ def test_a_number_counts_as_misplaced_when_the_sentence_it_rewrites_does_not_hol
     assert fa.misplaced_numbers(fa.Article(""), ["fans won 3 titles ."]) == 100.0
 
 
+def test_a_copied_sentence_is_its_own_source_when_another_says_the_same_with_other_numbers():
+    article = fa.Article("the index rose 2 % in march . <n> the index rose 5 % in april . <n> the index rose 7 % in may .")
+    for k, month in enumerate(("march", "april", "may")):
+        copied = article.sentences[k]
+        assert month in copied and article.rewritten_sentence(copied) == k
+    assert fa.misplaced_numbers(article, article.sentences[1:]) == 0.0
+    # the content words decide first: a number cannot pull the match to its own sentence
+    assert article.rewritten_sentence("the index rose 7 % in april .") == 1
+    assert fa.misplaced_numbers(article, ["the index rose 7 % in april ."]) == 100.0
+
+
 def test_score_document_reports_misplaced_numbers():
     summary = "the bridge , built in 1931 , carries about 12,000 cars a day . <n> the closure would last 12,000 weeks ."
     assert fa.score_document(ARTICLE, summary)["misplaced_numbers"] == pytest.approx(100 / 3)

@@ -37,7 +37,8 @@ is the one that sees those.
 
 **Misplaced numbers.**  The share of the summary's numbers (tokens with a digit) that the article
 sentence the summary sentence rewrites does not hold.  The sentence it rewrites is the article
-sentence sharing the most content words (stemmed; stop words and numbers out) with it, the first on a tie:
+sentence sharing the most content words (stemmed; stop words and numbers out) with it (on a tie,
+the one sharing more of its tokens, numbers included, then the first):
 for a copied sentence, itself; for a rewritten one, its source.  A number the article holds
 elsewhere ("four lifestyles taken in 9000 years of age") is counted here, though the unsupported
 words measure cannot see it.  A sentence rewriter that restores numbers per sentence scores 0.
@@ -116,10 +117,12 @@ class Article:
         return [(_content_words(sentence), frozenset(sentence.split())) for sentence in self.sentences]
 
     def rewritten_sentence(self, sentence: str) -> int:
-        """The index of the article sentence that shares the most content words with ``sentence``
-        (the first on a tie); the article has at least one sentence."""
-        content = _content_words(sentence)
-        overlaps = [len(content & words) for words, _ in self.sentence_words]
+        """The index of the article sentence that shares the most content words with ``sentence``;
+        on a tie the one sharing more of its tokens (numbers included: a copied sentence is its own
+        source even where another sentence says the same with other numbers), then the first. The
+        article has at least one sentence."""
+        content, tokens = _content_words(sentence), frozenset(sentence.split())
+        overlaps = [(len(content & words), len(tokens & all_tokens)) for words, all_tokens in self.sentence_words]
         return max(range(len(overlaps)), key=overlaps.__getitem__)
 
     def sentence_of(self, position: int) -> int:
