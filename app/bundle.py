@@ -87,11 +87,12 @@ def average_weights(states: Sequence[dict]) -> dict:
 
 
 def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: bool = True,
-                  preset: str = "cnndm", chooser: Optional[str] = None) -> Path:
+                  preset: str = "cnndm", chooser: Optional[str] = None, trained_on: Optional[str] = None) -> Path:
     """Average `checkpoints`, drop optimizer state, store the weights in fp16 and copy the data
     files next to them; the card names `preset`, the decoding settings the app uses for the
-    model. A sentence rewriter needs `chooser`, the extractive bundle that chooses its sentences:
-    it is copied into the bundle (CHOOSER_DIR). Returns the path of the written checkpoint."""
+    model, and `trained_on`, the hardware it was trained on where given (a checkpoint does not
+    record it). A sentence rewriter needs `chooser`, the extractive bundle that chooses its
+    sentences: it is copied into the bundle (CHOOSER_DIR). Returns the path of the written checkpoint."""
     from fairseq_plugins.evaluation import DECODING_PRESETS
 
     if not checkpoints:
@@ -154,6 +155,8 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
     extra = last.get("extra_state") or {}
     if chooser:
         card["chooser"] = CHOOSER_DIR
+    if trained_on:
+        card["trained_on"] = trained_on
     if extra.get("previous_training_time") is not None:  # fairseq's cumulative training wall time
         card["training_hours"] = round(float(extra["previous_training_time"]) / 3600, 6)  # 3.6 ms resolution: tiny runs too
     if extra.get("val_loss") is not None:

@@ -21,6 +21,8 @@ def main(argv=None) -> int:
     parser.add_argument("--fp32", action="store_true", help="keep fp32 weights (default: fp16)")
     parser.add_argument("--preset", default="cnndm",
                         help="the decoding preset tuned for this model, the app's defaults for it (default: cnndm)")
+    parser.add_argument("--trained-on", default=None,
+                        help='the hardware it was trained on, for the card (e.g. "1 CPU core"; a checkpoint does not say)')
     parser.add_argument("--chooser", default=None,
                         help="a sentence rewriter's chooser: the extractive bundle copied into this one")
     args = parser.parse_args(argv)
@@ -28,7 +30,7 @@ def main(argv=None) -> int:
 
     try:
         path = export_bundle(args.checkpoints, args.data_bin, args.out, half=not args.fp32, preset=args.preset,
-                             chooser=args.chooser)
+                             chooser=args.chooser, trained_on=args.trained_on)
     except (ValueError, FileNotFoundError) as error:
         print(f"export_model: {error}", file=sys.stderr)
         return 2

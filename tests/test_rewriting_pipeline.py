@@ -203,7 +203,8 @@ def tiny_rewriting_bundle(tiny_rewriter, tiny_extractive_bundle, tmp_path_factor
 
     checkpoint, data_bin, _ = tiny_rewriter
     out = tmp_path_factory.mktemp("tiny-rewriting") / "bundle"
-    export_bundle([str(checkpoint)], str(data_bin), str(out), preset="cnndm_rewriting", chooser=str(tiny_extractive_bundle))
+    export_bundle([str(checkpoint)], str(data_bin), str(out), preset="cnndm_rewriting", chooser=str(tiny_extractive_bundle),
+                  trained_on="1 CPU core")
     return out
 
 
@@ -213,6 +214,7 @@ def test_export_writes_a_rewriting_bundle_with_its_chooser(tiny_rewriting_bundle
 
     card = json.loads((tiny_rewriting_bundle / "model.json").read_text())
     assert card["kind"] == "rewriting" and card["chooser"] == "chooser" and card["preset"] == "cnndm_rewriting"
+    assert card["trained_on"] == "1 CPU core"
     assert read_kind(tiny_rewriting_bundle / "chooser") == "extractive"
     assert (tiny_rewriting_bundle / "chooser" / "checkpoint.pt").read_bytes() == (tiny_extractive_bundle / "checkpoint.pt").read_bytes()
     # the bundle does not send a loader looking for the weights the rewriter started from
