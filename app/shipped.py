@@ -19,19 +19,20 @@ class ShippedModel:
         return self.bundle / "checkpoint.pt"
 
 
-# in the order a person sees them; the first one installed is the default
+# in the order a person sees them; the first one installed is the default (so an experimental
+# model comes after the others of its domain)
 SHIPPED_MODELS = (
     ShippedModel("extractive", "extractive", APP_DIR / "model_extractive",
                  "News articles: Fastformer, extractive (picks the article's own sentences)"),
-    ShippedModel("rewriting", "news-rewriting", APP_DIR / "model_rewriting",
-                 "News articles: Fastformer, rewritten (the extractive model's sentences, each rewritten)"),
     ShippedModel("shipped", "news", APP_DIR / "model",
                  "News articles: Fastformer, abstractive (writes new sentences)"),
+    ShippedModel("rewriting", "news-rewriting", APP_DIR / "model_rewriting",
+                 "News articles: Fastformer, rewritten, experimental (the extractive model's sentences, shortened)"),
     ShippedModel("papers_extractive", "papers-extractive", APP_DIR / "model_papers_extractive",
                  "Scientific papers: Fastformer, extractive (picks the paper's own sentences)"),
-    ShippedModel("papers_rewriting", "papers-rewriting", APP_DIR / "model_papers_rewriting",
-                 "Scientific papers: Fastformer, rewritten (the extractive model's sentences, each rewritten)"),
     ShippedModel("papers", "papers", APP_DIR / "model_papers",
                  "Scientific papers: Fastformer, abstractive (reads whole papers)"),
+    ShippedModel("papers_rewriting", "papers-rewriting", APP_DIR / "model_papers_rewriting",
+                 "Scientific papers: Fastformer, rewritten (the extractive model's sentences, each rewritten)"),
 )
 SHIPPED_BY_KEY = {model.key: model for model in SHIPPED_MODELS}

@@ -79,11 +79,16 @@ def test_registry_lists_shipped_checkpoints_and_lead3(model_dir, tiny_bundle):
     assert keys == [SHIPPED, LEAD3]
     assert [key for _, key in ModelRegistry(None, {SHIPPED: tiny_bundle}).choices()] == [SHIPPED, LEAD3]
     assert ModelRegistry(None, {}).default_key() == LEAD3
-    # the shipped bundles (tracked in app/model_extractive, app/model, app/model_papers and
-    # app/model_papers_extractive): the extractive news model first, the page's default
-    for bundle in (EXTRACTIVE_BUNDLE, SHIPPED_BUNDLE, PAPERS_BUNDLE, PAPERS_EXTRACTIVE_BUNDLE):
+    # the shipped bundles (tracked in app/model_extractive, app/model_rewriting, app/model,
+    # app/model_papers and app/model_papers_extractive): the extractive news model first, the page's default
+    from app.models import REWRITING
+
+    rewriting_bundle = DEFAULT_BUNDLES[REWRITING]
+    for bundle in (EXTRACTIVE_BUNDLE, rewriting_bundle, SHIPPED_BUNDLE, PAPERS_BUNDLE, PAPERS_EXTRACTIVE_BUNDLE):
         assert (bundle / "checkpoint.pt").is_file()
-    assert [key for _, key in ModelRegistry(None).choices()] == [EXTRACTIVE, SHIPPED, PAPERS_EXTRACTIVE, PAPERS, LEAD3]
+    assert [key for _, key in ModelRegistry(None).choices()] == [EXTRACTIVE, SHIPPED, REWRITING, PAPERS_EXTRACTIVE, PAPERS,
+                                                                 LEAD3]
+    assert "experimental" in ModelRegistry(None).info(REWRITING).label  # not the default, and it says why not
     assert ModelRegistry(None).default_key() == EXTRACTIVE
     assert ModelRegistry(None, dict(DEFAULT_BUNDLES, **{EXTRACTIVE: None})).default_key() == SHIPPED
     # a bundle is named by a shipped model's key; a misspelt one is an error, not a silent omission
@@ -418,7 +423,7 @@ def test_command_line_help_and_the_shipped_table_need_no_torch():
     from app.shipped import SHIPPED_MODELS
 
     assert list(models.BUNDLE_LABELS) == [model.key for model in SHIPPED_MODELS] == [
-        EXTRACTIVE, models.REWRITING, SHIPPED, PAPERS_EXTRACTIVE, models.PAPERS_REWRITING, PAPERS]
+        EXTRACTIVE, SHIPPED, models.REWRITING, PAPERS_EXTRACTIVE, PAPERS, models.PAPERS_REWRITING]
     assert summarize.NAMED_MODELS == {"extractive": EXTRACTIVE_BUNDLE / "checkpoint.pt", "news": SHIPPED_BUNDLE / "checkpoint.pt",
                                       "news-rewriting": models.APP_DIR / "model_rewriting" / "checkpoint.pt",
                                       "papers": PAPERS_BUNDLE / "checkpoint.pt",
