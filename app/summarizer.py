@@ -278,6 +278,9 @@ class Summarizer:
                  "sentence it rewrites."]
         if cut_off:
             notes.append("The last rewritten sentence was cut off by the maximum length and is left out.")
+        if back.kept_verbatim:
+            notes.append(f"{back.kept_verbatim} sentence(s) are given as the article writes them: their rewrite had a "
+                         "word the sentence does not hold.")
         if back.missing_segments:
             notes.append(f"{back.missing_segments} chosen sentence(s) were not rewritten (the summary reached its "
                          f"length limit of {self.length_cap} pieces).")

@@ -94,9 +94,15 @@ def test_a_number_comes_from_the_sentence_its_segment_rewrites():
     assert document.decoded(["▁the", "▁dose", "▁was", "▁5", "▁mg", "▁."]) == ["the dose was 5 mg ."]
 
 
+def _pieces(sentence: str):
+    """A normal-form sentence as sentencepiece gives it here: a piece a word, a number mask after a
+    lone word boundary."""
+    return [p for w in sentence.split() for p in (["▁", w] if w == masking.NUMBER else [f"▁{w}"])]
+
+
 def test_the_way_back_keeps_one_sentence_a_chosen_sentence_with_its_own_numbers():
     document = _masked_document()
-    read = [s.split() for s in document.sentences]
+    read = [_pieces(s) for s in document.sentences]
     marked = rewriting.mark_source(read, [0, 2])
     # a copied mark is dropped; a third segment rewrites nothing chosen and is left out
     output = ["<s>", "▁enrolled", "▁", "<dig>", "▁.", "<n>", "▁dose", "▁", "<dig>", "▁.", "<n>", "▁extra", "▁", "<dig>", "▁."]
@@ -109,8 +115,37 @@ def test_the_way_back_keeps_one_sentence_a_chosen_sentence_with_its_own_numbers(
     assert short.sentences == ["enrolled 120 ."] and short.missing_segments == 1
     # an unmasked document keeps its digits as written
     plain = Document.prepare("The trial enrolled 120 patients. The dose was 5 mg.")
-    marked_plain = rewriting.mark_source([s.split() for s in plain.sentences], [1])
+    marked_plain = rewriting.mark_source([_pieces(s) for s in plain.sentences], [1])
     assert rewriting.rewritten(plain, ["▁dose", "▁5", "▁mg", "▁."], marked_plain).sentences == ["dose 5 mg ."]
+
+
+def test_a_rewrite_with_a_word_its_sentence_does_not_hold_is_given_as_the_sentence_stands():
+    plain = Document.prepare("Oliver McBurnie is on loan at Chester. The dose was 5 mg, given 3 times.")
+    marked = rewriting.mark_source([_pieces(s) for s in plain.sentences], [0, 1])
+    sentence_0, sentence_1 = plain.sentences
+
+    def back(first, second):
+        return rewriting.rewritten(plain, [f"▁{w}" for w in first.split()] + ["<n>"] + [f"▁{w}" for w in second.split()],
+                                   marked)
+
+    # deletions and function words ("he", "the") are a rewrite; the sentence's own words are all it needs
+    kept = back("mcburnie is on loan .", "the dose was 5 mg .")
+    assert kept.sentences == ["mcburnie is on loan .", "the dose was 5 mg ."] and kept.kept_verbatim == 0
+    assert back("he is on loan at chester .", "dose 5 mg .").kept_verbatim == 0
+    # a name whose pieces were joined wrongly, a number the sentence does not hold, a negation, a content word
+    for first, second in (("mcburn is on loan .", "dose 5 mg ."), ("mcburnie is on loan .", "the dose was 7 mg ."),
+                          ("mcburnie is not on loan .", "dose 5 mg ."), ("mcburnie is on loan .", "the dose was 5 g .")):
+        result = back(first, second)
+        assert result.kept_verbatim == 1, (first, second)
+        replaced = 0 if "mcburnie is on loan ." != first else 1
+        expected = [first, second]
+        expected[replaced] = (sentence_0, sentence_1)[replaced]
+        assert result.sentences == expected
+    # a masked paper: the sentence as it stands gets its own numbers back, in order
+    document = _masked_document()
+    masked = rewriting.mark_source([_pieces(s) for s in document.sentences], [2])
+    given = rewriting.rewritten(document, ["▁dose", "▁was", "▁", "<dig>", "▁ml", "▁."], masked)
+    assert given.kept_verbatim == 1 and given.sentences == ["the dose was 5 mg , given 3 times ."]
 
 
 def test_choose_and_mark_chooses_among_the_sentences_both_models_read():

@@ -669,7 +669,8 @@ class RewritingSystem(CheckpointSystem):
 
     def _reset_counts(self, n: int) -> None:
         self.counts = dict.fromkeys(("documents", "chosen", "segments", "segment_mismatches", "extra_segments",
-                                     "missing_segments", "sentences_read", "sentences_beyond_limit", "no_choice"), 0)
+                                     "missing_segments", "kept_verbatim", "sentences_read", "sentences_beyond_limit",
+                                     "no_choice"), 0)
         self.chosen_per_document = [0] * n
 
     def prepare(self, articles: Sequence[str], words: Optional[Sequence[int]] = None) -> List[tuple]:
@@ -709,6 +710,7 @@ class RewritingSystem(CheckpointSystem):
                                       skip=(rewriting.CHOSEN_MARK, self.tgt_dict[self.tgt_dict.pad()]))
         self.counts["documents"] += 1
         self.counts["segments"] += written.segments
+        self.counts["kept_verbatim"] += written.kept_verbatim
         if written.segments != written.chosen:
             self.counts["segment_mismatches"] += 1
             self.counts["extra_segments"] += written.extra_segments

@@ -20,6 +20,7 @@ R-1 recall, so score(r, s) <= R-1 recall(r, s), and once the sentences are taken
 recall, the search stops at the first whose R-1 recall is below the best score found. The result
 is the exhaustive search's (the tests hold it to rouge-score on every pair of real documents).
 """
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
@@ -315,6 +316,7 @@ class Rewritten:
     segments: int
     chosen: int
     numbers_restored: int
+    kept_verbatim: int = 0  # segments with a word their sentence does not hold, given as that sentence instead
 
     @property
     def extra_segments(self) -> int:
@@ -337,9 +339,58 @@ def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=N
     from .masking import count_number_symbols
 
     skip = frozenset(skip)
-    segments = restore_segments(output, marked, document.numbers if document.masked else None, attention)
-    kept = segments[:len(marked.chosen)]
-    sentences = [sentence for segment in kept for sentence in document.decoded([p for p in segment if p not in skip])]
+    numbers = document.numbers if document.masked else None
+    segments = restore_segments(output, marked, numbers, attention)
+    kept = [document.decoded([p for p in segment if p not in skip]) for segment in segments[:len(marked.chosen)]]
+    # the chosen sentences as they stand, numbers put back in their order (each <dig> of a sentence is
+    # its own next number): what a segment falls back to
+    copied = [document.decoded([p for p in segment if p not in skip])
+              for segment in restore_segments(_chosen_pieces(marked), marked, numbers)]
+    verbatim = 0
+    for k, sentences in enumerate(kept):
+        if _foreign_words(sentences, copied[k]):
+            kept[k] = copied[k]
+            verbatim += 1
     written = [output[start:end] for start, end in split_segments(output)[:len(marked.chosen)]]
     restored = sum(count_number_symbols(pieces) for pieces in written) if document.masked else 0
-    return Rewritten(sentences, len(segments), len(marked.chosen), restored)
+    return Rewritten([sentence for sentences in kept for sentence in sentences], len(segments), len(marked.chosen),
+                     restored, verbatim)
+
+
+def _chosen_pieces(marked: MarkedSource) -> List[str]:
+    """The chosen sentences' own pieces (their marks left out) as if a rewriter had copied each one
+    whole: one segment a chosen sentence."""
+    from . import normalize
+
+    pieces = marked.pieces
+    copied: List[str] = []
+    for k, (start, end) in enumerate(marked.spans):
+        if k:
+            copied.append(normalize.SENTENCE_SEPARATOR)
+        copied.extend(p for p in pieces[start:end] if p != CHOSEN_MARK)
+    return copied
+
+
+# words that negate: never allowed in unless the sentence has them ("not" turns a fact around)
+NEGATIONS = frozenset({"not", "n't", "no", "nor", "never", "none", "nothing", "nobody", "neither", "cannot"})
+
+
+@functools.lru_cache(maxsize=1)
+def _function_words() -> frozenset:
+    """Words a rewrite may bring in that state no fact ("the", "has", "he"): English stop words
+    (scikit-learn's list, as the faithfulness measures use) without the negations."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    return frozenset(ENGLISH_STOP_WORDS) - NEGATIONS
+
+
+def _foreign_words(rewritten: Sequence[str], source: Sequence[str]) -> bool:
+    """Whether a rewritten segment holds a word its source sentence does not, beyond punctuation and
+    function words: a name whose pieces were joined wrongly ("mcburn" for "mcburnie"), a number the
+    sentence does not hold, a content word or a negation from the vocabulary. A rewriter that only
+    deletes and copies has none; a segment that has one is given as its sentence stands instead
+    (``Rewritten.kept_verbatim``)."""
+    known = {word for sentence in source for word in sentence.split()}
+    allowed = _function_words()
+    return any(word not in known and word not in allowed and any(c.isalnum() for c in word)
+               for sentence in rewritten for word in sentence.split())
