@@ -52,6 +52,11 @@ def read_kind(directory) -> str:
 _INITIALISED_FROM = ("pretrained_encoder", "pretrained_model")
 
 
+def chooser_dir(directory) -> Path:
+    """Where a rewriting bundle keeps its chooser (the card's "chooser", else CHOOSER_DIR)."""
+    return Path(directory) / (read_bundle_card(directory).get("chooser") or CHOOSER_DIR)
+
+
 def _forget_pretrained_weights(model_cfg) -> None:
     """Loading a bundle must not look for the files its model started from (on another machine)."""
     for name in _INITIALISED_FROM:

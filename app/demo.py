@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import inputs  # noqa: F401  (importing the package sets the no-telemetry variables first)
-from .bundle import read_bundle_card, read_kind, read_preset
+from .bundle import chooser_dir, read_kind, read_preset
 from .inputs import InputError
 from .models import DEFAULT_BUNDLES, LEAD3, SHIPPED, ModelError, ModelRegistry, SystemInfo
 from .summarizer import DECODING_PRESETS, MIN_WORDS, DecodingOptions
@@ -189,7 +189,7 @@ def tuned_words(info: SystemInfo) -> int:
         return 0
     bundle = info.path.parent
     if read_kind(bundle) == "rewriting":
-        bundle = bundle / (read_bundle_card(bundle).get("chooser") or "chooser")
+        bundle = chooser_dir(bundle)
     preset = DECODING_PRESETS.get(read_preset(bundle))
     return (preset.words or 0) if preset is not None else 0
 

@@ -45,7 +45,7 @@ from fairseq_plugins.models.rewriter import SentenceRewriterModel
 from fairseq_plugins.text import Document, extraction, rewriting
 from fairseq_plugins.text.document import whole_sentences
 
-from .bundle import read_bundle_card, read_preset
+from .bundle import chooser_dir, read_preset
 
 # a length a person may ask of a model that chooses sentences, in words
 MIN_WORDS, MAX_WORDS = 10, 2000
@@ -155,7 +155,7 @@ class Summarizer:
         return "extractive" if self.extractive else "rewriting" if self.chooser is not None else "abstractive"
 
     def _load_chooser(self, bundle: Path) -> "Summarizer":
-        directory = bundle / (read_bundle_card(bundle).get("chooser") or "chooser")
+        directory = chooser_dir(bundle)
         if not (directory / "checkpoint.pt").is_file():
             raise FileNotFoundError(f"{directory / 'checkpoint.pt'} not found: a sentence rewriter needs the extractive "
                                     "model that chooses its sentences (scripts/export_model.py --chooser)")
@@ -169,6 +169,7 @@ class Summarizer:
     def selection(self, words: Optional[int] = None) -> extraction.Selection:
         """How this extractive model chooses: its preset's rule, ``words`` its length if given."""
         return DECODING_PRESETS[self.preset].selection(words)
+
     def default_options(self) -> DecodingOptions:
         """The decoding settings tuned for this model (its preset)."""
         return DecodingOptions.from_preset(self.preset)
@@ -219,17 +220,22 @@ class Summarizer:
             notes=notes,
         )
 
+    def _read_and_score(self, article: str):
+        """(the article's Document, the source this extractive model reads, its score for each
+        sentence read): the step the extractive model and a rewriter's chooser share."""
+        document = Document.prepare(article, masked=self.masks_numbers)
+        if not document.sentences:
+            left_out = " once its bracketed text is left out" if document.masked and document.raw.strip() else ""
+            raise ValueError(f"the article has no text to summarize{left_out}")
+        source = document.extractive_source(self.sentencepiece, self.max_source_pieces)
+        return document, source, extraction.sentence_scores(self.model, self.dictionary, [source.line])[0]
+
     def _extract(self, article: str, words: Optional[int] = None) -> Summary:
         """The article's own sentences, verbatim, that the extractive model scores highest
         (``words``: about this many words of them instead of the preset's length)."""
         start = time.perf_counter()
-        document = Document.prepare(article, masked=self.masks_numbers)
+        document, source, scores = self._read_and_score(article)
         sentences = document.sentences
-        if not sentences:
-            left_out = " once its bracketed text is left out" if document.masked and document.raw.strip() else ""
-            raise ValueError(f"the article has no text to summarize{left_out}")
-        source = document.extractive_source(self.sentencepiece, self.max_source_pieces)
-        scores = extraction.sentence_scores(self.model, self.dictionary, [source.line])[0]
         selection = self.selection(words)
         chosen = selection.choose(scores, sentences)
         read = len(source.pieces)
@@ -256,15 +262,10 @@ class Summarizer:
     def _rewrite(self, article: str, options: DecodingOptions) -> Summary:
         """The chooser's sentences, each rewritten by the rewriter reading the whole article."""
         start = time.perf_counter()
-        chooser = self.chooser
-        document = Document.prepare(article, masked=self.masks_numbers)
-        if not document.sentences:
-            left_out = " once its bracketed text is left out" if document.masked and document.raw.strip() else ""
-            raise ValueError(f"the article has no text to summarize{left_out}")
-        source = document.extractive_source(chooser.sentencepiece, chooser.max_source_pieces)
-        scores = extraction.sentence_scores(chooser.model, chooser.dictionary, [source.line])[0]
+        # the chooser reads numbers as the rewriter does (_load_chooser checks), so its Document is the rewriter's
+        document, source, scores = self.chooser._read_and_score(article)
         marked = rewriting.choose_and_mark(self.sentencepiece, document.sentences, self.max_source_pieces, scores,
-                                           chooser.selection(options.words))
+                                           self.chooser.selection(options.words))
         tokens = self.dictionary.encode_line(marked.line, add_if_not_exist=False, append_eos=True).long()
         sample = {"net_input": {"src_tokens": tokens[None], "src_lengths": torch.tensor([tokens.numel()])}}
         best = best_hypothesis(self.task, self.model, options, sample)

@@ -340,12 +340,15 @@ def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=N
 
     skip = frozenset(skip)
     numbers = document.numbers if document.masked else None
+
+    def decoded(segment: Sequence[str]) -> List[str]:
+        return document.decoded([p for p in segment if p not in skip])
+
     segments = restore_segments(output, marked, numbers, attention)
-    kept = [document.decoded([p for p in segment if p not in skip]) for segment in segments[:len(marked.chosen)]]
+    kept = [decoded(segment) for segment in segments[:len(marked.chosen)]]
     # the chosen sentences as they stand, numbers put back in their order (each <dig> of a sentence is
     # its own next number): what a segment falls back to
-    copied = [document.decoded([p for p in segment if p not in skip])
-              for segment in restore_segments(_chosen_pieces(marked), marked, numbers)]
+    copied = [decoded(segment) for segment in restore_segments(_chosen_pieces(marked), marked, numbers)]
     verbatim = 0
     for k, sentences in enumerate(kept):
         if _foreign_words(sentences, copied[k]):
