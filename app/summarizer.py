@@ -271,7 +271,8 @@ class Summarizer:
         best = best_hypothesis(self.task, self.model, options, sample)
         output = self.dictionary.string(best["tokens"]).split()  # stops at </s>
         back = rewriting.rewritten(document, output, marked, best.get("attention"),
-                                   skip=(rewriting.CHOSEN_MARK, self.dictionary[self.dictionary.pad()]))
+                                   skip=(rewriting.CHOSEN_MARK, self.dictionary[self.dictionary.pad()]),
+                                   deletions=DECODING_PRESETS[self.preset].deletions)
         sentences, cut_off = whole_sentences(back.sentences)  # a person reads whole sentences
         readable_sentences = document.readable(sentences)
         notes = [f"Rewritten: {len(marked.chosen)} sentences of the article chosen by the extractive model, each "
@@ -282,6 +283,9 @@ class Summarizer:
         if back.kept_verbatim:
             notes.append(f"{back.kept_verbatim} sentence(s) are given as the article writes them: their rewrite had a "
                          "word the sentence does not hold.")
+        if back.deletions_undone:
+            notes.append(f"In {back.deletions_undone} sentence(s) words the rewriter left out are put back: only "
+                         "whole side parts of a sentence (a clause set off by commas, a parenthesis) may be left out.")
         if back.missing_segments:
             notes.append(f"{back.missing_segments} chosen sentence(s) were not rewritten (the summary reached its "
                          f"length limit of {self.length_cap} pieces).")

@@ -126,6 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
                      "--sentences set its length)")
     gen.add_argument("--sentences", type=_positive,
                      help="sentences an extractive system gives (lead: K, an extractive checkpoint) [the preset's lead_k]")
+    gen.add_argument("--deletions", metavar="RULE",
+                     help="a sentence rewriter: which of its deletions stand, all (any) or those that remove a whole "
+                          "side part of the sentence (clauses) [the preset's]")
 
     tune = sub.add_parser("tune", parents=[common], help="search decoding settings on a slice of valid")
     tune.add_argument("--system", required=True, help="checkpoint file")
@@ -213,7 +216,8 @@ def cmd_generate(args, ev) -> int:
     kind, value = _system_kind(args.system)
     preset = ev.get_preset(args.preset, beam=args.beam, min_len=args.min_len, max_len_b=args.max_len_b,
                            lenpen=args.lenpen, no_repeat_ngram_size=args.no_repeat_ngram_size,
-                           oracle_max_sentences=args.oracle_max_sentences, lead_k=args.sentences)
+                           oracle_max_sentences=args.oracle_max_sentences, lead_k=args.sentences,
+                           deletions=args.deletions)
     if kind == "checkpoint":
         path = Path(value)
         if not path.exists():

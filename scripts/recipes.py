@@ -272,10 +272,29 @@ _REWRITER = replace(
            "--decoder-self-attention", "softmax", "--copy-attention", "--max-valid-steps", "40"),
     stop=("--max-epoch", "20", "--stop-time-hours", "1"),
     checkpointing=_checkpointing(200, keep=-1),
+    preset="cnndm_rewriting",
     log_interval=25,
     notes=("Data: scripts/prepare_rewriting.py --bundle app/model (its own flags; not prepare_data.py).",
            "Pass --pretrained-model app/model/checkpoint.pt after the data and save directories:"
            " encoder and decoder start from the abstractive model's, the tag embedding at zero."),
+)
+# The papers rewriter: the papers model (app/model_papers), encoder and decoder, fine-tuned the same
+# way on whole SumPubMed papers; batches of about 2 papers as in the papers study (one CPU core).
+_REWRITER_PAPERS = replace(
+    _REWRITER,
+    name="rewriter_papers",
+    description="Papers sentence rewriter: the papers model (--pretrained-model app/model_papers/checkpoint.pt)"
+    " reading 8,192 pieces of a paper with the chosen sentences tagged (numbers masked), writing summary"
+    " sentence k from chosen sentence k only",
+    max_source_pieces=8192,
+    max_target_pieces=512,
+    extra=("--max-tokens", "16400", "--required-batch-size-multiple", "1",
+           "--decoder-self-attention", "softmax", "--copy-attention", "--max-valid-steps", "10"),
+    checkpointing=_checkpointing(100, keep=-1),
+    preset="papers_rewriting",
+    log_interval=10,
+    notes=("Data: scripts/prepare_rewriting.py --bundle app/model_papers --max-source-pieces 8192.",
+           "Pass --pretrained-model app/model_papers/checkpoint.pt after the data and save directories."),
 )
 _REWRITER_TAGS = replace(
     _REWRITER,
@@ -333,6 +352,7 @@ RECIPES: Dict[str, Recipe] = {
         _PAPERS_EXTRACTIVE,
         _REWRITER,
         _REWRITER_TAGS,
+        _REWRITER_PAPERS,
     ]
 }
 

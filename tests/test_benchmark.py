@@ -305,3 +305,26 @@ def test_separate_modes_run_in_their_own_processes(monkeypatch):
     assert first["generate"]["status"] == "out of memory" and first["train_bf16"]["status"] == "ok"
     assert second["generate"]["status"] == "skipped" and "out of memory at length 64" in second["generate"]["reason"]
     assert first["status"] == second["status"] == "partial"
+
+
+def test_a_rewriters_synthetic_source_is_marked_as_it_reads_one(tmp_path):
+    """bench.papers marks a rewriter's random source: REWRITER_CHOSEN chosen sentences of
+    REWRITER_SENTENCE pieces (mark included, separator not), by the model's own group tags."""
+    import torch
+    from fairseq.data import Dictionary
+
+    from bench import papers
+    from fairseq_plugins.modules.group_tags import group_tags
+
+    directory = papers.write_dictionary(tmp_path / "dict", 500)
+    dictionary = Dictionary.load(str(directory / "dict.source.txt"))
+    assert dictionary.index(papers.SEPARATOR) != dictionary.unk()
+    source = torch.randint(dictionary.nspecial, len(dictionary) - 1, (1024,))
+    source[-1] = dictionary.eos()
+    marked = papers.mark_as_rewriting(source, dictionary)
+    tags = group_tags(marked[None], dictionary.bos(), dictionary.index(papers.SEPARATOR),
+                      special=(dictionary.eos(), dictionary.pad()))[0]
+    assert tags.max().item() == papers.REWRITER_CHOSEN
+    for k in range(1, papers.REWRITER_CHOSEN + 1):
+        assert tags.eq(k).sum().item() == papers.REWRITER_SENTENCE - 1  # the sentence's pieces before its separator
+    assert marked.eq(dictionary.index(papers.SEPARATOR)).sum().item() == 1024 // papers.REWRITER_SENTENCE

@@ -80,15 +80,18 @@ def test_tally_counts_the_answers_per_system(outputs, tmp_path):
         # the reader finds Lead-1 fluent with one unsupported statement, Lead-3 not fluent with two broken sentences
         lines.append(f"{doc['document']}\t{letter_of[lead1]}\tyes\t0\t1\t0")
         lines.append(f"{doc['document']}\t{letter_of[lead3]}\tno\t2\t0\t1")
-        lines.append(f"{doc['document']}\tpreferred\t{letter_of[lead1]}")
+        # the last document a tie: no preference
+        choice = "tie" if doc is key["documents"][-1] else letter_of[lead1]
+        lines.append(f"{doc['document']}\tpreferred\t{choice}")
     (out / "answers.tsv").write_text("\n".join(lines) + "\n")
     code = evaluate_cli.main(["blind-tally", str(out), "--out", str(tmp_path / "tally.json")])
     assert code == 0
     result = json.loads((tmp_path / "tally.json").read_text())
     assert result[lead1] == dict(read=4, fluent=4, with_broken=0, with_unsupported=4, with_dangling=0, broken=0,
-                                 unsupported=4, dangling=0, preferred=4)
+                                 unsupported=4, dangling=0, preferred=3, tied=1)
     assert result[lead3] == dict(read=4, fluent=0, with_broken=4, with_unsupported=0, with_dangling=4, broken=8,
-                                 unsupported=0, dangling=4, preferred=0)
+                                 unsupported=0, dangling=4, preferred=0, tied=1)
+    assert "| 3 (1 tied) |" in blind.format_tally(result)
 
 
 @pytest.mark.parametrize("line,message", [

@@ -125,6 +125,7 @@ def test_source_tags_are_reordered_with_the_rows_grouped_or_not():
     task = Task()
     model = build(RESTRICTED, task)
     assert model.encoder.beam_groups and isinstance(model.encoder, RewriterEncoder)
+    model.encoder.compact_memory = False  # the whole memory, its tags against the hand-computed ones
     plain = copy.deepcopy(model.encoder)
     plain.beam_groups = False
     src, lengths, tags = sources(task.dictionary)
@@ -141,6 +142,50 @@ def test_source_tags_are_reordered_with_the_rows_grouped_or_not():
 
 
 # ------------------------------------------------------------------------------- the restriction
+
+
+def test_chosen_memory_gives_the_restricted_decoder_the_same_outputs():
+    """Decoding reads only the chosen sentences' memory (group_restriction.chosen_memory): every step
+    that rewrites a chosen sentence gets the log-probabilities, copy included, and the alignment
+    over the source that the whole masked memory gives; beam search writes the same summaries."""
+    model, d, src, lengths, tags, prev = restricted_setup()
+    with torch.no_grad():
+        whole = model.encoder(src, lengths)
+        model.encoder.compact_memory = True
+        cut = model.encoder(src, lengths)
+    assert cut["encoder_out"][0].size(0) == 7 and whole["encoder_out"][0].size(0) == 14  # (L, B, C), (S, B, C)
+    assert cut["memory_positions"][0][0].tolist() == [3, 4, 5, 6, 10, 11, 12]
+    assert cut["encoder_padding_mask"][0].tolist()[1] == [False] * 3 + [True] * 4  # row 1: one sentence of 3 pieces
+    torch.testing.assert_close(cut["encoder_out"][0][:, 0], whole["encoder_out"][0][[3, 4, 5, 6, 10, 11, 12], 0])
+    base, base_extra = probabilities(model, prev, whole)
+    ours, extra = probabilities(model, prev, cut)
+    assert extra["attn"][0].shape == base_extra["attn"][0].shape  # (B, T, S): put back at the source positions
+    # row 0's two segments and row 1's first (its second rewrites no chosen sentence: the fallback differs)
+    for row, steps in ((0, slice(0, 6)), (1, slice(0, 2))):
+        torch.testing.assert_close(ours[row, steps], base[row, steps], rtol=0, atol=1e-5)
+        torch.testing.assert_close(extra["attn"][0][row, steps], base_extra["attn"][0][row, steps], rtol=0, atol=1e-6)
+    generator = SequenceGenerator([model], d, beam_size=3, max_len_b=8, min_len=4)
+    sample = {"net_input": {"src_tokens": src, "src_lengths": lengths}}
+    with torch.no_grad():
+        with_cut = generator.generate([model], sample)
+        model.encoder.compact_memory = False
+        with_whole = generator.generate([model], sample)
+    for a, b in zip(with_cut, with_whole):
+        first = d.index("<n>")
+        # the first segment (up to the first separator) rewrites chosen sentence 0 in both rows
+        tokens_a, tokens_b = a[0]["tokens"].tolist(), b[0]["tokens"].tolist()
+        cut_at = tokens_b.index(first) if first in tokens_b else len(tokens_b)
+        assert tokens_a[:cut_at] == tokens_b[:cut_at]
+
+
+def test_chosen_memory_leaves_a_row_without_a_chosen_sentence_whole():
+    task = Task()
+    model = build(RESTRICTED, task)
+    d = task.dictionary
+    src = data_utils.collate_tokens([encode(d, "<s> w1 w2 </s>"), encode(d, "w3 w4 <n> w5 </s>")], d.pad(), left_pad=True)
+    with torch.no_grad():
+        out = model.encoder(src, torch.tensor([4, 5]))
+    assert "memory_positions" not in out and out["encoder_out"][0].size(0) == 5
 
 
 def test_mask_and_its_fallback():
@@ -187,6 +232,7 @@ def restricted_setup(arch=RESTRICTED):
     d = task.dictionary
     torch.manual_seed(0)
     model = trained_looking(build(arch, task, copy_attention=True))
+    model.encoder.compact_memory = False  # the masked whole memory (test_chosen_memory_... cuts it)
     src, lengths, tags = sources(d)
     # row 0 rewrites both chosen sentences, row 1 writes a second segment with no sentence left
     prev = targets(d, ["w3 w4 <n> w7 w8", "w9 <n> w1 w2 w4"])  # (2, 6)
@@ -349,6 +395,7 @@ def test_pretrained_model_leaves_the_encoder_output_unchanged(tmp_path):
     rewriter = build(RESTRICTED, task, copy_attention=True, pretrained_model=str(tmp_path / "checkpoint.pt"))
     assert isinstance(rewriter, SentenceRewriterModel)
     assert not rewriter.encoder.embed.tags.embedding.weight.any()
+    rewriter.encoder.compact_memory = False  # the whole memory, as the abstractive encoder gives it
     src, lengths, _ = sources(task.dictionary)
     prev = targets(task.dictionary, ["w3 w4", "w9 w1"])
     with torch.no_grad():

@@ -15,7 +15,8 @@ reader never sees. The reader answers one line a summary in a tab-separated file
 sentences are not well-formed (cut, spliced, a fragment); ``unsupported``: statements the article
 does not support (a wrong number, a wrong agent, a fact not in it); ``dangling``: references a
 reader cannot resolve ("these results", an undefined abbreviation, "he" with no one named).
-An optional line ``document  preferred  LETTER`` records the summary the reader would rather have.
+An optional line ``document  preferred  LETTER`` records the summary the reader would rather have
+(``tie`` instead of a letter: no preference, e.g. for summaries that are word for word the same).
 ``tally`` joins the answers with the key: per system, summaries read, fluent ones, summaries
 with a broken sentence or an unsupported statement, and the totals of each count, and how often
 it was preferred.
@@ -30,6 +31,7 @@ from .. import text
 from .harness import EvaluationError, _articles_of, check_same_documents, read_outputs
 
 REFERENCE = "reference"
+TIE = "TIE"  # a preferred line that prefers neither summary
 ANSWER_FIELDS = ("fluent", "broken", "unsupported", "dangling")
 PACKET = "packet.md"
 KEY = "key.json"
@@ -41,7 +43,8 @@ its sentences are cut off, spliced from unrelated pieces or fragments), unsuppor
 its statements the article does not support: a wrong number, name or agent, a fact not in the
 article), dangling (how many references a reader cannot resolve: "these results", an undefined
 abbreviation, a pronoun with no one named). Then, per document, a line
-`document<TAB>preferred<TAB>LETTER` for the summary you would rather be given."""
+`document<TAB>preferred<TAB>LETTER` for the summary you would rather be given (`tie` instead of
+the letter when you have no preference, e.g. when the summaries are the same word for word)."""
 
 
 def _readable(line: str, article: str) -> str:
@@ -143,7 +146,7 @@ def tally(key: dict, answers: Dict[Tuple[int, str], dict], preferred: Optional[D
     / ``with_dangling`` (one or more), the totals of those counts, and times ``preferred``."""
     preferred = preferred or {}
     result = {s: dict(read=0, fluent=0, with_broken=0, with_unsupported=0, with_dangling=0, broken=0,
-                      unsupported=0, dangling=0, preferred=0) for s in key["systems"]}
+                      unsupported=0, dangling=0, preferred=0, tied=0) for s in key["systems"]}
     for doc in key["documents"]:
         for letter, system in doc["summaries"].items():
             answer = answers.get((doc["document"], letter))
@@ -156,7 +159,10 @@ def tally(key: dict, answers: Dict[Tuple[int, str], dict], preferred: Optional[D
                 row[field] += answer[field]
                 row[f"with_{field}"] += answer[field] > 0
         choice = preferred.get(doc["document"])
-        if choice is not None:
+        if choice == TIE:
+            for system in doc["summaries"].values():
+                result[system]["tied"] += 1
+        elif choice is not None:
             if choice not in doc["summaries"]:
                 raise EvaluationError(f"document {doc['document']}: preferred {choice!r} is not one of its summaries "
                                       f"({', '.join(doc['summaries'])})")
@@ -170,7 +176,8 @@ def format_tally(result: Dict[str, dict]) -> str:
              "reference | broken / unsupported / dangling (total) | preferred |", "|---|---|---|---|---|---|---|---|"]
     for system, r in result.items():
         lines.append(f"| {system} | {r['read']} | {r['fluent']} | {r['with_broken']} | {r['with_unsupported']} | "
-                     f"{r['with_dangling']} | {r['broken']} / {r['unsupported']} / {r['dangling']} | {r['preferred']} |")
+                     f"{r['with_dangling']} | {r['broken']} / {r['unsupported']} / {r['dangling']} | {r['preferred']}"
+                     + (f" ({r['tied']} tied)" if r.get("tied") else "") + " |")
     return "\n".join(lines)
 
 

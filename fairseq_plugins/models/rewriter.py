@@ -34,7 +34,7 @@ from fairseq.dataclass import ChoiceEnum
 from fairseq.models import register_model, register_model_architecture
 from torch import Tensor, nn
 
-from ..modules.group_restriction import group_attention_mask, segment_index
+from ..modules.group_restriction import chosen_memory, full_attention, group_attention_mask, segment_index
 from ..modules.group_tags import GroupTagEmbedding
 from .efficient_transformer import (
     EfficientDecoder,
@@ -75,6 +75,10 @@ class RewriterEncoder(EfficientEncoder):
     batch-major entry, "source_tags" [(B, S)] (the exact, unclamped tags), which the reorders of
     EfficientEncoder (fairseq's and the beam-group one) gather as they gather "src_tokens"."""
 
+    # a restricted decoder reads only the chosen sentences: out of training, the memory is cut to them
+    # (group_restriction.chosen_memory); SentenceRewriterModel turns it on for that decoder
+    compact_memory = False
+
     def __init__(self, cfg, dictionary, embed_tokens: nn.Embedding, beam_groups: bool = False):
         super().__init__(cfg, dictionary, embed_tokens, beam_groups)
         self.embed.tags = GroupTagEmbedding(dictionary.bos(), dictionary.index(SENTENCE_SEPARATOR), dictionary.pad(),
@@ -85,6 +89,8 @@ class RewriterEncoder(EfficientEncoder):
         out = super().forward(src_tokens, src_lengths, return_all_hiddens, **kwargs)
         # recomputed rather than handed up from the embedding: a few cumulative sums over (B, S)
         out["source_tags"] = [self.embed.tags.tags(src_tokens)]  # (B, S), aligned with the memory (no input stage)
+        if self.compact_memory and not self.training:
+            out = chosen_memory(out)  # (L, B, C) memory, L the chosen sentences' pieces
         return out
 
 
@@ -118,6 +124,14 @@ class RestrictedDecoder(EfficientDecoder):
             tags = tags.repeat_interleave(group, dim=0)  # (B, S), small integer tensors
             padding_mask = padding_mask.repeat_interleave(group, dim=0)
         return group_attention_mask(tags, self.segments(prev_output_tokens, incremental_state), padding_mask)  # (B, T, S)
+
+    def forward(self, prev_output_tokens: Tensor, encoder_out=None, incremental_state=None, features_only: bool = False,
+                **kwargs):
+        output, extra = super().forward(prev_output_tokens, encoder_out, incremental_state, features_only, **kwargs)
+        if "memory_positions" in encoder_out and extra["attn"][0] is not None:
+            # the copy head has copied through the cut memory's weights; the alignments index the source
+            extra = dict(extra, attn=[full_attention(extra["attn"][0], encoder_out, beam_group(encoder_out))])
+        return output, extra
 
     def reorder_incremental_state(self, incremental_state, new_order: Tensor):
         """Hypothesis row r now continues row new_order[r]: its count of written segments too (the
@@ -169,6 +183,7 @@ class SentenceRewriterModel(EfficientTransformerModel):
         if args.rewriter_max_groups < 1:
             raise ValueError(f"--rewriter-max-groups must be at least 1, got {args.rewriter_max_groups}")
         model = super().build_model(args, task)  # base_architecture and check_config, then the builders below
+        model.encoder.compact_memory = args.rewriter_attention == "restricted"
         if args.pretrained_model:
             load_pretrained_model(model, args.pretrained_model)
         return model

@@ -317,6 +317,7 @@ class Rewritten:
     chosen: int
     numbers_restored: int
     kept_verbatim: int = 0  # segments with a word their sentence does not hold, given as that sentence instead
+    deletions_undone: int = 0  # segments in which the deletion rule put back words the rewriter had deleted
 
     @property
     def extra_segments(self) -> int:
@@ -330,13 +331,20 @@ class Rewritten:
 
 
 def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=None,
-              skip: Iterable[str] = (CHOSEN_MARK,)) -> Rewritten:
+              skip: Iterable[str] = (CHOSEN_MARK,), deletions: str = "any") -> Rewritten:
     """A rewriter's output pieces (without ``</s>``) for ``document`` (a ``text.Document``, masked as
     the rewriter reads) -> its summary sentences: split into segments, numbers restored per segment
     (``restore_segments``), the segments past the last chosen sentence left out, the pieces in
-    ``skip`` (a mark the rewriter copied) dropped, each segment decoded (``Document.decoded``). The
-    one way back of the harness and the app."""
+    ``skip`` (a mark the rewriter copied) dropped, each segment decoded (``Document.decoded``), a
+    segment with a foreign word given as its sentence stands, and the others' deletions judged by the
+    rule ``deletions`` names (``text.deletions.DELETION_RULES``: ``clauses`` keeps only deletions of
+    whole side parts). The one way back of the harness and the app."""
+    from .deletions import DELETION_RULES
     from .masking import count_number_symbols
+
+    if deletions not in DELETION_RULES:
+        raise ValueError(f"unknown deletion rule {deletions!r}; known: {', '.join(DELETION_RULES)}")
+    keep_deletions = DELETION_RULES[deletions]
 
     skip = frozenset(skip)
     numbers = document.numbers if document.masked else None
@@ -349,15 +357,22 @@ def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=N
     # the chosen sentences as they stand, numbers put back in their order (each <dig> of a sentence is
     # its own next number): what a segment falls back to
     copied = [decoded(segment) for segment in restore_segments(_chosen_pieces(marked), marked, numbers)]
-    verbatim = 0
+    verbatim = undone = 0
     for k, sentences in enumerate(kept):
         if _foreign_words(sentences, copied[k]):
             kept[k] = copied[k]
             verbatim += 1
+            continue
+        kept[k] = keep_deletions(copied[k], sentences)
+        undone += _tokens(kept[k]) != _tokens(sentences)
     written = [output[start:end] for start, end in split_segments(output)[:len(marked.chosen)]]
     restored = sum(count_number_symbols(pieces) for pieces in written) if document.masked else 0
     return Rewritten([sentence for sentences in kept for sentence in sentences], len(segments), len(marked.chosen),
-                     restored, verbatim)
+                     restored, verbatim, undone)
+
+
+def _tokens(sentences: Sequence[str]) -> List[str]:
+    return [token for sentence in sentences for token in sentence.split()]
 
 
 def _chosen_pieces(marked: MarkedSource) -> List[str]:

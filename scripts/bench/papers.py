@@ -6,6 +6,11 @@ at 1,024 / 2,048 / 4,096 / 8,192 source pieces and ~350-piece targets (SumPubMed
                conv_only_small (no attention), local_transformer_small (blocks of 50)
     decoder    the same for all: 3 layers, d 256, softmax self-attention + --copy-attention
                (the `papers` recipe's), vocabulary of the recipe's size (16,000)
+    rewriter   (when named, --models rewriter_restricted_fastformer_conv_small) the papers
+               rewriter: fastformer_conv_small's encoder, the decoder attending to the chosen
+               sentence it rewrites; its source is marked as a rewriter reads it (sentences of
+               REWRITER_SENTENCE pieces, REWRITER_CHOSEN of them chosen), and decoding reads only
+               the chosen sentences' memory (modules/group_restriction.chosen_memory)
 
 Every model is built by scripts/train_throughput.py's `build`: fairseq-train's own parser, task
 (translation, reading a directory that holds only the joined dictionary) and criterion
@@ -33,6 +38,10 @@ TRAIN_FLAGS = {"train_fp32": [], "train_bf16": ["--autocast-bf16"]}
 MODES = [*TRAIN_FLAGS, "generate"]
 FASTFORMERS = ["fastformer_conv_small", "fastformer_small"]  # compared with the transformer by the targets
 BASELINE = "transformer_small"
+# a rewriter's synthetic source: sentences of this many pieces, this many of them chosen (a paper's
+# extractive summary of about 200 words is 8-10 sentences of 25-40 words)
+REWRITER_SENTENCE, REWRITER_CHOSEN = 40, 8
+SEPARATOR = "<n>"
 
 
 def model_args(arch: str, extra: List[str]) -> List[str]:
@@ -46,15 +55,36 @@ def write_dictionary(directory: Path, vocab: int) -> Path:
     """The joined dictionary (dict.source.txt = dict.target.txt) of `vocab` made-up pieces: all a
     translation task needs to be set up."""
     directory.mkdir(parents=True, exist_ok=True)
-    lines = "".join(f"p{i} {vocab - i}\n" for i in range(vocab))
+    lines = "".join(f"p{i} {vocab - i}\n" for i in range(vocab - 1)) + f"{SEPARATOR} 1\n"  # a rewriter needs <n>
     for side in ("source", "target"):
         (directory / f"dict.{side}.txt").write_text(lines)
     return directory
 
 
-def synthetic_sample(task, articles: int, length: int, target: int, seed: int = 0) -> dict:
+def reads_marks(model) -> bool:
+    """Whether a built model is a sentence rewriter: its encoder embeds group tags (modules/group_tags.py)."""
+    return hasattr(model.encoder.embed, "tags")
+
+
+def mark_as_rewriting(tokens: torch.Tensor, dictionary) -> torch.Tensor:
+    """A source (n,) ending in </s> -> marked as a rewriter reads it: a separator ending every
+    REWRITER_SENTENCE pieces, the first piece of REWRITER_CHOSEN sentences spread over the source
+    the chosen mark (<s>)."""
+    marked = tokens.clone()
+    n = marked.numel() - 1  # </s> stays
+    starts = list(range(0, n, REWRITER_SENTENCE))
+    for start in starts[1:]:
+        marked[start - 1] = dictionary.index(SEPARATOR)
+    step = max(1, len(starts) // REWRITER_CHOSEN)
+    for start in starts[::step][:REWRITER_CHOSEN]:
+        marked[start] = dictionary.bos()
+    return marked
+
+
+def synthetic_sample(task, articles: int, length: int, target: int, seed: int = 0, marked: bool = False) -> dict:
     """A fairseq training sample of `articles` pairs: random pieces, sources of exactly `length`
-    and targets of exactly `target` tokens (each ending in </s>), collated by fairseq."""
+    and targets of exactly `target` tokens (each ending in </s>), collated by fairseq; `marked`:
+    the sources marked as a rewriter's (mark_as_rewriting)."""
     from fairseq.data import LanguagePairDataset
 
     dictionary = task.source_dictionary
@@ -66,6 +96,8 @@ def synthetic_sample(task, articles: int, length: int, target: int, seed: int = 
         return tokens
 
     sources = [sequence(length) for _ in range(articles)]
+    if marked:
+        sources = [mark_as_rewriting(source, dictionary) for source in sources]
     targets = [sequence(target) for _ in range(articles)]
     dataset = LanguagePairDataset(sources, [length] * articles, dictionary, targets, [target] * articles, dictionary)
     return dataset.collater([dataset[i] for i in range(articles)])
@@ -86,8 +118,9 @@ def train_mode(spec: dict, mode: str) -> dict:
     task, model, criterion = build_for(spec, mode)
     model.train()
     step = training_step(model, criterion, torch.optim.Adam(model.parameters(), lr=1e-4))
-    sample = synthetic_sample(task, spec["batch"], spec["length"], spec["target_length"])
-    one = synthetic_sample(task, 1, spec["length"], spec["target_length"]) if spec["batch"] > 1 else None
+    marked = reads_marks(model)
+    sample = synthetic_sample(task, spec["batch"], spec["length"], spec["target_length"], marked=marked)
+    one = synthetic_sample(task, 1, spec["length"], spec["target_length"], marked=marked) if spec["batch"] > 1 else None
     base = proc_status_mb("VmRSS")
     timing = measure(lambda: step(sample), spec["repeats"], spec["budget_s"],
                      warmup=(lambda: step(one)) if one is not None else None)  # a long batch is not paid twice
@@ -103,7 +136,7 @@ def generate_mode(spec: dict, mode: str) -> dict:
 
     task, model, _ = build_for(spec, mode)
     model.eval()
-    sample = synthetic_sample(task, 1, spec["length"], spec["target_length"])
+    sample = synthetic_sample(task, 1, spec["length"], spec["target_length"], marked=reads_marks(model))
     del sample["target"]
     n = spec["target_length"]
     summary = DecodingOptions(beam=spec["beam"], min_len=n, max_len=n, lenpen=1.0, no_repeat_ngram_size=3)

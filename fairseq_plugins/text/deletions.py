@@ -1,0 +1,206 @@
+"""Which of a rewrite's deletions a summary keeps: a rewritten sentence projected onto its source.
+
+Read blind, a sentence rewriter's errors are its deletions: a sentence cut where its point was
+("leon osman believes sunday's 2 - 1 win at qpr ."), a deletion that changes who did what, a main
+clause dropped so that an apposition stands alone ("dressed in skinny jeans ..., danica weeks .").
+A reader loses nothing when a summary drops a sentence's side parts (an apposition, a parenthesis,
+a clause set off by commas, an opening phrase), and much when it cuts into a clause. So a rewrite is
+taken as a proposal of deletions, and only those that remove whole side parts are kept.
+
+Let the source sentence be the words s_1..s_n and the rewrite r. The words of s that r keeps are
+the longest matching blocks of the two (difflib's alignment); every maximal run of s that r leaves
+out is cut before each separator inside it (, ; --) into pieces, one side part each, judged left
+to right. A piece D = s_i..s_j is **clause-bounded** when
+
+    opens(D):  s_{i-1} is a boundary (a separator or a closing bracket), or s_i is one (a separator
+               or an opening bracket); at the sentence's start (i = 1) only a dateline may go, a
+               piece of at most MAX_DATELINE words closed by a bracket ("london ( cnn )"), and the
+               word after it must be a word and no connective ("and", "which"): any other opening
+               part may hold the subject or frame the rest;
+    closes(D): j = n, or s_{j+1} is a boundary or the final stop, or s_j is a separator or a
+               closing bracket (a piece that ends with "(" leaves the parenthesis open);
+    D holds its quotation marks in pairs, and is neither a predicate nor an attribution: its first
+    word is no auxiliary or modal ("had", "will": in "the officer , a veteran , had used deadly
+    force before" the part after the second comma is the sentence's verb), and it holds no verb
+    of saying ("officials say", ", police said": without them a claim reads as a fact);
+    when D begins with a comma, the commas kept before it are even in number: an odd one opens a
+    side part that this comma closes, and what follows it is the main clause again ("the club ,
+    based in leeds , paid , police said": ", paid" is no side part);
+    when D ends the sentence (j = n), the first clause kept opens with no subordinator ("as",
+    "when", "although"): "as jets carry out airstrikes , officials are waging a campaign" keeps
+    its main clause.
+
+Clause-bounded deletions are kept, every other one is undone (its words put back), words that r
+adds are never taken. The summary sentence is then s without the kept deletions, its punctuation
+tidied (no doubled or opening commas, no bracket left without its partner): always a subsequence of
+s, so it holds no name, number or negation the sentence does not, and joins no two clauses mid-way.
+A rewrite whose every deletion is undone gives the sentence as it stands.
+
+The table ``DELETION_RULES`` names the rules a decoding preset can ask for: ``any`` (the
+rewriter's output as it is) and ``clauses`` (this projection).
+"""
+from typing import Callable, Collection, Dict, List, Sequence, Tuple
+import difflib
+
+# tokens that set off a side part of a sentence (normal form: PTB-like tokens, lowercase); a lone
+# "-" is not one: the normal form splits hyphenated words and scores ("2 - 1") around it
+# (a colon is none: "the target : cuts expected in 2016" loses its frame without what precedes it)
+SEPARATORS = frozenset({",", ";", "--", "—", "–", "..."})
+OPENING_BRACKETS = {"(": ")", "[": "]"}
+CLOSING_BRACKETS = frozenset(OPENING_BRACKETS.values())
+BOUNDARIES = SEPARATORS | set(OPENING_BRACKETS) | CLOSING_BRACKETS
+QUOTE = '"'
+FINAL_STOPS = frozenset({".", "!", "?"})
+# words that tie what follows them to a clause before: a sentence cannot open with one once that
+# clause is gone ("and police are investigating", "which led to ...")
+CONNECTIVES = frozenset({
+    "and", "but", "or", "nor", "so", "yet", "which", "who", "whom", "whose", "that", "while", "whereas",
+    "although", "though", "because", "since", "as", "when", "where", "after", "before", "until", "unless",
+    "if", "than", "then", "also", "however", "therefore", "thus", "to",
+})
+# words that begin a predicate: a part that starts with one is the sentence's verb, not a side part
+PREDICATE_STARTERS = frozenset({
+    "is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "having", "will", "would",
+    "can", "could", "may", "might", "shall", "should", "must", "do", "does", "did", "'s", "'re", "'ve", "'d", "'ll",
+    "wo", "ca",  # the normal form's "wo n't", "ca n't"
+})
+# words that say whose claim a statement is: a part holding one never goes ("officials say", ", police
+# said"), or a claim would read as a fact
+ATTRIBUTION = frozenset({
+    "said", "says", "say", "saying", "told", "tells", "tell", "added", "adds", "according", "asked", "asks", "claimed",
+    "claims", "alleged", "allegedly", "reported", "reportedly", "believes", "believed", "suggests", "suggested",
+    "wrote", "writes", "explained", "explains", "stated", "states", "argued", "argues", "insisted", "insists",
+})
+# words that make the clause they open subordinate: kept alone, such a clause is no sentence
+SUBORDINATORS = frozenset({
+    "as", "when", "while", "whereas", "although", "though", "because", "since", "if", "unless", "until", "after",
+    "before", "once", "whether", "considering", "despite",
+})
+# at most this many pieces may go from a sentence's start, and only a part closed by a bracket: a dateline
+# such as "london ( cnn )". Any other opening part may hold the subject ("the first hour of the
+# finale , aptly titled ...") or frame the rest ("for its final episode , the show focused on ...").
+MAX_DATELINE = 8
+
+
+def deletion_spans(source: Sequence[str], rewrite: Sequence[str]) -> List[Tuple[int, int]]:
+    """The runs [start, end) of ``source`` tokens that ``rewrite`` leaves out, by difflib's longest
+    matching blocks (autojunk off: a frequent token such as "the" is matched like any other)."""
+    matcher = difflib.SequenceMatcher(None, list(source), list(rewrite), autojunk=False)
+    spans, kept_until = [], 0
+    for block in matcher.get_matching_blocks():  # the last block is (len(source), len(rewrite), 0)
+        if block.a > kept_until:
+            spans.append((kept_until, block.a))
+        kept_until = block.a + block.size
+    return spans
+
+
+def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collection[int] = ()) -> bool:
+    """Whether deleting the piece ``source[start:end]`` removes a whole side part (the module's
+    rule), the positions ``dropped`` already deleted."""
+    n = len(source)
+    body_end = n - 1 if n and source[-1] in FINAL_STOPS else n  # the final stop is not a word of a clause
+    opens = (start == 0 or source[start - 1] in SEPARATORS | CLOSING_BRACKETS
+             or source[start] in SEPARATORS or source[start] in OPENING_BRACKETS)
+    closes = (end >= body_end or source[end] in BOUNDARIES or source[end] in FINAL_STOPS
+              or source[end - 1] in SEPARATORS | CLOSING_BRACKETS)
+    if not (opens and closes) or source[start:end].count(QUOTE) % 2:
+        return False
+    words = [word for word in source[start:end] if word not in BOUNDARIES]
+    if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
+        return False
+    kept_before = [word for i, word in enumerate(source[:start]) if i not in dropped]
+    if start == 0:
+        following = [word for word in source[end:] if word not in BOUNDARIES]
+        if (end > MAX_DATELINE or source[end - 1] not in CLOSING_BRACKETS or not following
+                or not following[0][0].isalnum() or following[0] in CONNECTIVES):
+            return False
+    elif source[start] == "," and kept_before.count(",") % 2:
+        return False  # this comma closes a side part that a kept comma opened: what follows is the main clause
+    if end >= body_end:
+        first_clause = kept_before[:kept_before.index(",")] if "," in kept_before else kept_before
+        if SUBORDINATORS.intersection(first_clause):
+            return False  # what would be left opens with a subordinate clause whose main clause this is
+    return True
+
+
+def side_parts(source: Sequence[str], start: int, end: int) -> List[Tuple[int, int]]:
+    """A deleted run cut before each separator inside it (not before its last token: a separator
+    that ends the run closes the part before it): the side parts it would remove, in order."""
+    cuts = [i for i in range(start + 1, end - 1) if source[i] in SEPARATORS]
+    edges = [start, *cuts, end]
+    return list(zip(edges[:-1], edges[1:]))
+
+
+def tidy(tokens: Sequence[str]) -> List[str]:
+    """Punctuation left behind by deletions: brackets without their partner or with nothing between
+    them, separators at the start, doubled, after an opening bracket or before the final stop, dropped."""
+    kept = list(tokens)
+    closing_of = {close: open_ for open_, close in OPENING_BRACKETS.items()}
+    unmatched, opened = set(), []
+    for i, token in enumerate(kept):
+        if token in OPENING_BRACKETS:
+            opened.append(i)
+        elif token in CLOSING_BRACKETS:
+            if opened and kept[opened[-1]] == closing_of[token]:
+                if opened[-1] == i - 1:  # "( )"
+                    unmatched.update((i - 1, i))
+                opened.pop()
+            else:
+                unmatched.add(i)
+    unmatched.update(opened)
+    tidied: List[str] = []
+    for token in (token for i, token in enumerate(kept) if i not in unmatched):
+        if token in SEPARATORS and (not tidied or tidied[-1] in SEPARATORS or tidied[-1] in OPENING_BRACKETS):
+            continue
+        if token in FINAL_STOPS or token in CLOSING_BRACKETS:
+            while tidied and tidied[-1] in SEPARATORS:
+                tidied.pop()
+        tidied.append(token)
+    while tidied and tidied[-1] in SEPARATORS:
+        tidied.pop()
+    return tidied
+
+
+def project_clauses(source_sentences: Sequence[str], rewritten_sentences: Sequence[str]) -> List[str]:
+    """The ``clauses`` rule on normal-form sentences (space-separated tokens): the rewrite of one
+    chosen sentence (which may hold several sentences) projected onto it, sentence by sentence."""
+    rewrite = [token for sentence in rewritten_sentences for token in sentence.split()]
+    tokens, owner = [], []
+    for k, sentence in enumerate(source_sentences):
+        words = sentence.split()
+        tokens.extend(words)
+        owner.extend([k] * len(words))
+    drop = set()
+    for run_start, run_end in deletion_spans(tokens, rewrite):
+        # a deletion within one source sentence is judged in that sentence; one across sentences is undone
+        k = owner[run_start]
+        if owner[run_end - 1] != k:
+            continue
+        first = owner.index(k)
+        sentence = tokens[first:first + owner.count(k)]
+        for start, end in side_parts(sentence, run_start - first, run_end - first):
+            if clause_bounded(sentence, start, end, {i - first for i in drop if owner[i] == k}):
+                drop.update(range(first + start, first + end))
+    projected = []
+    for k, sentence in enumerate(source_sentences):
+        first = owner.index(k) if k in owner else 0
+        words = sentence.split()
+        kept = [w for i, w in enumerate(words) if first + i not in drop]
+        if len(kept) < len(words):
+            kept = tidy(kept)
+            if not any(ch.isalnum() for token in kept for ch in token):
+                kept = words
+        projected.append(" ".join(kept))
+    return [sentence for sentence in projected if sentence]
+
+
+def as_written(source_sentences: Sequence[str], rewritten_sentences: Sequence[str]) -> List[str]:
+    """The ``any`` rule: the rewrite as the decoder wrote it."""
+    return list(rewritten_sentences)
+
+
+# deletion rule name (a decoding preset's ``deletions``) -> (chosen sentence, its rewrite) -> summary sentences
+DELETION_RULES: Dict[str, Callable[[Sequence[str], Sequence[str]], List[str]]] = {
+    "any": as_written,
+    "clauses": project_clauses,
+}

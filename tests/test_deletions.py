@@ -1,0 +1,159 @@
+"""Which of a rewriter's deletions stand (text.deletions): with the ``clauses`` rule only deletions of a
+whole side part of the sentence (a clause set off by commas, a parenthesis, an opening phrase), the
+rest put back; through the one way back (rewriting.rewritten) and its counts."""
+import pytest
+
+from fairseq_plugins.text import Document, rewriting
+from fairseq_plugins.text.deletions import DELETION_RULES, clause_bounded, deletion_spans, project_clauses, tidy
+
+SENTENCE = "jeremy clarkson 's producer , oisin tymon , 36 , will not press charges , police said ."
+
+
+def _is_subsequence(short, long):
+    rest = iter(long)
+    return all(word in rest for word in short)
+
+
+def test_the_deleted_runs_are_what_the_rewrite_leaves_out():
+    source = "a b c d e f .".split()
+    assert deletion_spans(source, "a b e f .".split()) == [(2, 4)]
+    assert deletion_spans(source, "b c f".split()) == [(0, 1), (3, 5), (6, 7)]
+    assert deletion_spans(source, source) == []
+    # an added word takes nothing away
+    assert deletion_spans(source, "a b x c d e f .".split()) == []
+
+
+@pytest.mark.parametrize("rewrite, expected", [
+    # appositions set off by commas go; the attribution stays (without it a claim reads as a fact)
+    ("jeremy clarkson 's producer will not press charges .",
+     "jeremy clarkson 's producer will not press charges , police said ."),
+    ("jeremy clarkson 's producer , oisin tymon , will not press charges .",
+     "jeremy clarkson 's producer , oisin tymon , will not press charges , police said ."),
+    # cut into a clause: "who did what" would change, so "'s producer" comes back; the appositions go
+    ("jeremy clarkson will not press charges .", "jeremy clarkson 's producer will not press charges , police said ."),
+    # the deleted negation and first name come back; the side parts the rewrite dropped stay out
+    ("clarkson 's producer will press charges .", "jeremy clarkson 's producer will not press charges , police said ."),
+    # nothing deleted (the decoder copied): the sentence as it stands
+    (SENTENCE, SENTENCE),
+])
+def test_only_deletions_of_whole_side_parts_stand(rewrite, expected):
+    assert project_clauses([SENTENCE], [rewrite]) == [expected]
+
+
+def test_a_sentence_cut_where_its_point_was_is_put_back():
+    sentence = "leon osman believes sunday 's 2 - 1 win at qpr could be the start of something special ."
+    assert project_clauses([sentence], ["leon osman believes sunday 's 2 - 1 win at qpr ."]) == [sentence]
+    # a parenthesis and a trailing part may go; an opening phrase may not (it may frame the rest),
+    # nor a word inside "petite , blonde"; with one comma kept before it, the trailing part stays
+    # (an odd comma may open a side part)
+    sentence = "in perth , a petite , blonde woman ( left ) opens the front door , dressed in skinny jeans ."
+    assert project_clauses([sentence], ["a petite woman opens the front door ."]) == [
+        "in perth , a petite , blonde woman opens the front door ."]
+    sentence = "a petite , blonde woman ( left ) opens the front door , dressed in skinny jeans ."
+    assert project_clauses([sentence], ["a woman opens the front door ."]) == [
+        "a petite , blonde woman opens the front door , dressed in skinny jeans ."]
+    # a dateline may go
+    sentence = "london ( cnn ) a blonde woman opens the front door ."
+    assert project_clauses([sentence], ["a woman opens the front door ."]) == ["a blonde woman opens the front door ."]
+    # the main clause stays when what is left would open with a subordinate clause
+    sentence = "as jets carry out airstrikes , officials are waging a campaign of their own ."
+    assert project_clauses([sentence], ["as jets carry out airstrikes ."]) == [sentence]
+    # the main clause may not go when what is left opens with a connective
+    sentence = "he was arrested on monday , and police are investigating ."
+    assert project_clauses([sentence], ["police are investigating ."]) == [sentence]
+    assert project_clauses([sentence], ["he was arrested on monday ."]) == ["he was arrested on monday ."]
+
+
+def test_the_result_is_always_a_subsequence_of_the_sentence_with_its_numbers_and_negations():
+    sentence = "the drug , given twice daily , did not reduce mortality ( p = 0.04 ) in 120 patients ."
+    for rewrite in ("the drug reduced mortality .", "the drug did not reduce mortality in 12 patients .",
+                    "the drug , given twice daily , did not reduce mortality in 120 patients .", "mortality .", ""):
+        (result,) = project_clauses([sentence], [rewrite])
+        assert _is_subsequence(result.split(), sentence.split()), rewrite
+        assert "not" in result.split() and "mortality" in result.split()
+
+
+def test_each_sentence_of_a_chosen_unit_is_judged_on_its_own():
+    first, second = "he won , aged 20 .", "the club , based in leeds , paid ."
+    assert project_clauses([first, second], ["he won .", "the club paid ."]) == ["he won .", "the club paid ."]
+    # a deletion across the two sentences is undone
+    assert project_clauses([first, second], ["he won , aged paid ."]) == [first, second]
+
+
+def test_tidy_drops_the_punctuation_a_deletion_leaves():
+    assert tidy(", the club , , paid , .".split()) == "the club , paid .".split()
+    assert tidy("the club ) paid ( .".split()) == "the club paid .".split()
+    assert tidy("the club ( leeds ) paid .".split()) == "the club ( leeds ) paid .".split()
+
+
+def test_clause_bounded_edges():
+    source = "on monday , the club , based in leeds , paid , a record .".split()
+    assert not clause_bounded(source, 0, 3)  # "on monday ,": only a dateline may open a deletion
+    assert clause_bounded("leeds ( cnn ) the club paid .".split(), 0, 4)  # "leeds ( cnn )"
+    assert clause_bounded(source, 11, 14, dropped={0, 1, 2})  # ", a record" before the final stop
+    assert not clause_bounded(source, 11, 14)  # with "on monday ," kept, its comma is odd
+    assert clause_bounded(source, 5, 9, dropped={0, 1, 2})  # ", based in leeds"
+    assert not clause_bounded(source, 9, 11, dropped={0, 1, 2})  # ", paid": the comma closes "based in leeds", the verb follows
+    assert not clause_bounded("the club paid , police said .".split(), 3, 6)  # an attribution
+    assert not clause_bounded(source, 4, 5)  # "club"
+    assert not clause_bounded(source, 0, 14)  # everything: nothing would open the sentence
+
+
+def test_the_way_back_applies_the_rule_a_preset_names():
+    plain = Document.prepare("Jeremy Clarkson's producer, Oisin Tymon, 36, will not press charges, police said.")
+    (sentence,) = plain.sentences
+    marked = rewriting.mark_source([[f"▁{w}" for w in sentence.split()]], [0])
+    output = [f"▁{w}" for w in "jeremy clarkson will not press charges .".split()]
+    as_written = rewriting.rewritten(plain, output, marked)  # "any", the default
+    assert as_written.sentences == ["jeremy clarkson will not press charges ."] and as_written.deletions_undone == 0
+    clauses = rewriting.rewritten(plain, output, marked, deletions="clauses")
+    assert clauses.deletions_undone == 1
+    assert clauses.sentences == [project_clauses([sentence], ["jeremy clarkson will not press charges ."])[0]]
+    assert "producer" in clauses.sentences[0] and "police said" in clauses.sentences[0]
+    with pytest.raises(ValueError, match="unknown deletion rule"):
+        rewriting.rewritten(plain, output, marked, deletions="some")
+    assert set(DELETION_RULES) == {"any", "clauses"}
+
+
+def test_a_preset_with_an_unknown_rule_is_refused():
+    from fairseq_plugins.evaluation import EvaluationError, get_preset
+
+    assert get_preset("cnndm_rewriting", deletions="clauses").deletions == "clauses"
+    with pytest.raises(EvaluationError, match="unknown deletion rule"):
+        get_preset("cnndm_rewriting", deletions="some")
+
+
+def test_a_predicate_is_no_side_part():
+    # the part after the apposition is the sentence's verb: without it, no sentence is left
+    sentence = ("the officer who killed robinson , 12 - year department veteran matt kenny , had used deadly force "
+                "before , shooting and killing a man in 2007 , the chief said .")
+    assert project_clauses([sentence], ["the officer who killed robinson , 12 - year department veteran matt kenny ."]) \
+        == ["the officer who killed robinson , 12 - year department veteran matt kenny , had used deadly force before "
+            ", the chief said ."]
+    assert project_clauses([sentence], ["the officer who killed robinson had used deadly force before ."]) == [
+        "the officer who killed robinson had used deadly force before , the chief said ."]
+    # an even number of commas before a trailing part: the side parts before it are closed
+    assert project_clauses(["the club , based in leeds , paid , a record ."], ["the club , based in leeds , paid ."]) \
+        == ["the club , based in leeds , paid ."]
+    # ", paid" follows the comma that closes "based in leeds": it is the main clause, and stays
+    assert project_clauses(["the club , based in leeds , paid , a record ."], ["the club , based in leeds ."]) \
+        == ["the club , based in leeds , paid ."]
+
+
+def test_a_run_is_judged_side_part_by_side_part():
+    # the quotation's content, the verb of saying and a piece that ends with "(" are no side parts
+    sentence = ('skin responds beautifully to mindful touch , " says rachel lang , an esthetician ( skin care '
+                'therapist ) , who co-founded the gym .')
+    assert project_clauses([sentence], ["skin care therapist , who co-founded the gym ."]) == [sentence]
+    # two appositions deleted in one run: each is a side part
+    assert project_clauses([SENTENCE], ["jeremy clarkson 's producer will not press charges , police said ."]) == [
+        "jeremy clarkson 's producer will not press charges , police said ."]
+    # the verb after the apposition stays; the participle clause after it may go
+    sentence = ("the officer , a veteran , had used deadly force before , shooting a man in 2007 , the chief said .")
+    assert project_clauses([sentence], ["the officer , a veteran ."]) == [
+        "the officer , a veteran , had used deadly force before , the chief said ."]
+    # the apposition's closing comma cannot go while its opening one stays
+    sentence = "the officer , a veteran who had used force before , shot him , in 2007 ."
+    assert project_clauses([sentence], ["the officer , a veteran shot him ."]) == [
+        "the officer , a veteran who had used force before , shot him ."]
+    assert tidy("the club ( ) paid ( , leeds ) .".split()) == "the club paid ( leeds ) .".split()
