@@ -290,3 +290,20 @@ def test_the_app_rewrites_as_the_harness_does(tiny_rewriting_bundle, tiny_rewrit
     assert short.notes[0].startswith("Rewritten: 1 sentences") and not long.notes[0].startswith("Rewritten: 1 ")
     with pytest.raises(ValueError, match="between 10 and 2000 words"):
         summarizer.summarize(articles[0], DecodingOptions(words=5))
+
+
+def test_a_number_the_text_came_masked_with_stays_as_the_sentence_writes_it():
+    # SumPubMed's form: the paper's own <dig> has no number behind it; a rewrite keeps it as written
+    # (as the extractive model does), not as the placeholder of a number that cannot be restored
+    document = Document.prepare("The trial enrolled <dig> patients. The dose was 5 mg.", masked=True)
+    assert document.numbers == [None, "5"]
+    marked = rewriting.mark_source([_pieces(s) for s in document.sentences], [0, 1])
+    output = ["▁enrolled", "▁", "<dig>", "▁patients", "▁.", "<n>", "▁dose", "▁", "<dig>", "▁mg", "▁."]
+    back = rewriting.rewritten(document, output, marked)
+    assert back.sentences == ["enrolled <dig> patients .", "dose 5 mg ."]
+    # a <dig> written for a sentence with no number at all is still a number it does not hold: the
+    # sentence is given as it stands
+    nothing = Document.prepare("Nothing here has a number. The dose was 5 mg.", masked=True)
+    marked = rewriting.mark_source([_pieces(s) for s in nothing.sentences], [0])
+    given = rewriting.rewritten(nothing, ["▁nothing", "▁", "<dig>", "▁."], marked)
+    assert given.kept_verbatim == 1 and given.sentences == ["nothing here has a number ."]

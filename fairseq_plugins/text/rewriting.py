@@ -239,12 +239,14 @@ def split_segments(pieces: Sequence[str]) -> List[Tuple[int, int]]:
 def sentence_numbers(marked: MarkedSource, numbers: Sequence[Optional[str]], k: int) -> List[Optional[str]]:
     """``numbers`` (what the j-th ``<dig>`` of the document stands for) with every number outside
     chosen sentence k made None, so that ``masking.restore`` takes only sentence k's numbers;
-    all None when there is no chosen sentence k."""
+    all None when there is no chosen sentence k. A ``<dig>`` of sentence k whose number is not
+    known (the text came masked, as SumPubMed's papers do) stands for itself: a rewrite gives it
+    as the sentence writes it, as the extractive model does."""
     from .masking import NUMBER
 
     span = marked.spans[k] if 0 <= k < len(marked.spans) else (0, 0)
     digits = [pos for pos, piece in enumerate(marked.pieces) if piece == NUMBER]
-    return [numbers[j] if j < len(numbers) and span[0] <= pos < span[1] else None
+    return [(numbers[j] if j < len(numbers) and numbers[j] is not None else NUMBER) if span[0] <= pos < span[1] else None
             for j, pos in enumerate(digits)]
 
 
