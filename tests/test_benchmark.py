@@ -315,16 +315,17 @@ def test_a_rewriters_synthetic_source_is_marked_as_it_reads_one(tmp_path):
 
     from bench import papers
     from fairseq_plugins.modules.group_tags import group_tags
+    from fairseq_plugins.text.normalize import SENTENCE_SEPARATOR
 
     directory = papers.write_dictionary(tmp_path / "dict", 500)
     dictionary = Dictionary.load(str(directory / "dict.source.txt"))
-    assert dictionary.index(papers.SEPARATOR) != dictionary.unk()
+    assert dictionary.index(SENTENCE_SEPARATOR) != dictionary.unk()
     source = torch.randint(dictionary.nspecial, len(dictionary) - 1, (1024,))
     source[-1] = dictionary.eos()
     marked = papers.mark_as_rewriting(source, dictionary)
-    tags = group_tags(marked[None], dictionary.bos(), dictionary.index(papers.SEPARATOR),
+    tags = group_tags(marked[None], dictionary.bos(), dictionary.index(SENTENCE_SEPARATOR),
                       special=(dictionary.eos(), dictionary.pad()))[0]
     assert tags.max().item() == papers.REWRITER_CHOSEN
     for k in range(1, papers.REWRITER_CHOSEN + 1):
         assert tags.eq(k).sum().item() == papers.REWRITER_SENTENCE - 1  # the sentence's pieces before its separator
-    assert marked.eq(dictionary.index(papers.SEPARATOR)).sum().item() == 1024 // papers.REWRITER_SENTENCE
+    assert marked.eq(dictionary.index(SENTENCE_SEPARATOR)).sum().item() == 1024 // papers.REWRITER_SENTENCE

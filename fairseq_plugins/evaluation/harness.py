@@ -69,6 +69,7 @@ from .. import text
 from ..scoring.rouge import DISPLAY_NAMES, ROUGE_TYPES, score_document
 from ..text import Document, extraction
 from ..text.centrality import RANKERS, sumy_ranking
+from ..text.deletions import DELETION_RULES
 from ..text.extraction import Selection, choose_in_order, oracle_indices
 from . import faithfulness
 
@@ -279,8 +280,6 @@ def check_preset(preset: DecodingPreset) -> None:
             raise EvaluationError(f"fusion weights must be >= 0, got {name} {getattr(preset, name)}")
     if not 0.0 <= preset.max_trigram_overlap < 1.0:
         raise EvaluationError(f"max_trigram_overlap must be >= 0 and below 1, got {preset.max_trigram_overlap}")
-    from ..text.deletions import DELETION_RULES
-
     if preset.deletions not in DELETION_RULES:
         raise EvaluationError(f"unknown deletion rule {preset.deletions!r}; known: {', '.join(DELETION_RULES)}")
 
@@ -679,8 +678,8 @@ class RewritingSystem(CheckpointSystem):
 
     def _reset_counts(self, n: int) -> None:
         self.counts = dict.fromkeys(("documents", "chosen", "segments", "segment_mismatches", "extra_segments",
-                                     "missing_segments", "kept_verbatim", "deletions_undone", "sentences_read", "sentences_beyond_limit",
-                                     "no_choice"), 0)
+                                     "missing_segments", "kept_verbatim", "deletions_undone", "sentences_read",
+                                     "sentences_beyond_limit", "no_choice"), 0)
         self.chosen_per_document = [0] * n
 
     def prepare(self, articles: Sequence[str], words: Optional[Sequence[int]] = None) -> List[tuple]:

@@ -40,7 +40,9 @@ The table ``DELETION_RULES`` names the rules a decoding preset can ask for: ``an
 rewriter's output as it is) and ``clauses`` (this projection).
 """
 from typing import Callable, Collection, Dict, List, Sequence, Tuple
+import bisect
 import difflib
+import itertools
 
 # tokens that set off a side part of a sentence (normal form: PTB-like tokens, lowercase); a lone
 # "-" is not one: the normal form splits hyphenated words and scores ("2 - 1") around it
@@ -48,6 +50,9 @@ import difflib
 SEPARATORS = frozenset({",", ";", "--", "—", "–", "..."})
 OPENING_BRACKETS = {"(": ")", "[": "]"}
 CLOSING_BRACKETS = frozenset(OPENING_BRACKETS.values())
+OPENING_OF = {close: open_ for open_, close in OPENING_BRACKETS.items()}
+# what a side part may follow, or end with
+CLOSERS = SEPARATORS | CLOSING_BRACKETS
 BOUNDARIES = SEPARATORS | set(OPENING_BRACKETS) | CLOSING_BRACKETS
 QUOTE = '"'
 FINAL_STOPS = frozenset({".", "!", "?"})
@@ -99,10 +104,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     rule), the positions ``dropped`` already deleted."""
     n = len(source)
     body_end = n - 1 if n and source[-1] in FINAL_STOPS else n  # the final stop is not a word of a clause
-    opens = (start == 0 or source[start - 1] in SEPARATORS | CLOSING_BRACKETS
+    opens = (start == 0 or source[start - 1] in CLOSERS
              or source[start] in SEPARATORS or source[start] in OPENING_BRACKETS)
     closes = (end >= body_end or source[end] in BOUNDARIES or source[end] in FINAL_STOPS
-              or source[end - 1] in SEPARATORS | CLOSING_BRACKETS)
+              or source[end - 1] in CLOSERS)
     if not (opens and closes) or source[start:end].count(QUOTE) % 2:
         return False
     words = [word for word in source[start:end] if word not in BOUNDARIES]
@@ -135,13 +140,12 @@ def tidy(tokens: Sequence[str]) -> List[str]:
     """Punctuation left behind by deletions: brackets without their partner or with nothing between
     them, separators at the start, doubled, after an opening bracket or before the final stop, dropped."""
     kept = list(tokens)
-    closing_of = {close: open_ for open_, close in OPENING_BRACKETS.items()}
     unmatched, opened = set(), []
     for i, token in enumerate(kept):
         if token in OPENING_BRACKETS:
             opened.append(i)
         elif token in CLOSING_BRACKETS:
-            if opened and kept[opened[-1]] == closing_of[token]:
+            if opened and kept[opened[-1]] == OPENING_OF[token]:
                 if opened[-1] == i - 1:  # "( )"
                     unmatched.update((i - 1, i))
                 opened.pop()
@@ -165,31 +169,23 @@ def project_clauses(source_sentences: Sequence[str], rewritten_sentences: Sequen
     """The ``clauses`` rule on normal-form sentences (space-separated tokens): the rewrite of one
     chosen sentence (which may hold several sentences) projected onto it, sentence by sentence."""
     rewrite = [token for sentence in rewritten_sentences for token in sentence.split()]
-    tokens, owner = [], []
-    for k, sentence in enumerate(source_sentences):
-        words = sentence.split()
-        tokens.extend(words)
-        owner.extend([k] * len(words))
-    drop = set()
-    for run_start, run_end in deletion_spans(tokens, rewrite):
+    sentences = [sentence.split() for sentence in source_sentences]
+    # sentence k's tokens are [offsets[k], offsets[k + 1]) of the joined ones
+    offsets = list(itertools.accumulate((len(words) for words in sentences), initial=0))
+    drops: List[set] = [set() for _ in sentences]  # per sentence, the positions deleted
+    for run_start, run_end in deletion_spans([token for words in sentences for token in words], rewrite):
         # a deletion within one source sentence is judged in that sentence; one across sentences is undone
-        k = owner[run_start]
-        if owner[run_end - 1] != k:
+        k = bisect.bisect_right(offsets, run_start) - 1
+        if run_end > offsets[k + 1]:
             continue
-        first = owner.index(k)
-        sentence = tokens[first:first + owner.count(k)]
-        for start, end in side_parts(sentence, run_start - first, run_end - first):
-            if clause_bounded(sentence, start, end, {i - first for i in drop if owner[i] == k}):
-                drop.update(range(first + start, first + end))
+        for start, end in side_parts(sentences[k], run_start - offsets[k], run_end - offsets[k]):
+            if clause_bounded(sentences[k], start, end, drops[k]):
+                drops[k].update(range(start, end))
     projected = []
-    for k, sentence in enumerate(source_sentences):
-        first = owner.index(k) if k in owner else 0
-        words = sentence.split()
-        kept = [w for i, w in enumerate(words) if first + i not in drop]
-        if len(kept) < len(words):
-            kept = tidy(kept)
-            if not any(ch.isalnum() for token in kept for ch in token):
-                kept = words
+    for words, drop in zip(sentences, drops):
+        kept = tidy([word for i, word in enumerate(words) if i not in drop]) if drop else words
+        if not any(ch.isalnum() for token in kept for ch in token):
+            kept = words
         projected.append(" ".join(kept))
     return [sentence for sentence in projected if sentence]
 

@@ -41,7 +41,6 @@ BASELINE = "transformer_small"
 # a rewriter's synthetic source: sentences of this many pieces, this many of them chosen (a paper's
 # extractive summary of about 200 words is 8-10 sentences of 25-40 words)
 REWRITER_SENTENCE, REWRITER_CHOSEN = 40, 8
-SEPARATOR = "<n>"
 
 
 def model_args(arch: str, extra: List[str]) -> List[str]:
@@ -54,8 +53,11 @@ def model_args(arch: str, extra: List[str]) -> List[str]:
 def write_dictionary(directory: Path, vocab: int) -> Path:
     """The joined dictionary (dict.source.txt = dict.target.txt) of `vocab` made-up pieces: all a
     translation task needs to be set up."""
+    from fairseq_plugins.text.normalize import SENTENCE_SEPARATOR
+
     directory.mkdir(parents=True, exist_ok=True)
-    lines = "".join(f"p{i} {vocab - i}\n" for i in range(vocab - 1)) + f"{SEPARATOR} 1\n"  # a rewriter needs <n>
+    # a rewriter needs the sentence separator
+    lines = "".join(f"p{i} {vocab - i}\n" for i in range(vocab - 1)) + f"{SENTENCE_SEPARATOR} 1\n"
     for side in ("source", "target"):
         (directory / f"dict.{side}.txt").write_text(lines)
     return directory
@@ -70,11 +72,13 @@ def mark_as_rewriting(tokens: torch.Tensor, dictionary) -> torch.Tensor:
     """A source (n,) ending in </s> -> marked as a rewriter reads it: a separator ending every
     REWRITER_SENTENCE pieces, the first piece of REWRITER_CHOSEN sentences spread over the source
     the chosen mark (<s>)."""
+    from fairseq_plugins.text.normalize import SENTENCE_SEPARATOR
+
     marked = tokens.clone()
     n = marked.numel() - 1  # </s> stays
     starts = list(range(0, n, REWRITER_SENTENCE))
     for start in starts[1:]:
-        marked[start - 1] = dictionary.index(SEPARATOR)
+        marked[start - 1] = dictionary.index(SENTENCE_SEPARATOR)
     step = max(1, len(starts) // REWRITER_CHOSEN)
     for start in starts[::step][:REWRITER_CHOSEN]:
         marked[start] = dictionary.bos()
