@@ -139,3 +139,8 @@ def test_pooling_init_std_starts_the_pooling_selective():
 
     assert effective_share(0.02) > 0.99
     assert effective_share(1.0) < 0.9
+    # the extractive study's row (pooling_8192) builds the extractive model: its encoder keeps the scale
+    task = FakeTask()
+    task.dictionary.add_symbol("<n>")
+    extractive = build("extractive_fastformer_conv_small", task=task, fastformer_pooling_init_std=1.0, **TINY)
+    assert extractive.encoder.layers[0].self_attention.sublayer.w_k.std().item() == pytest.approx(1.0, rel=0.3)

@@ -4,7 +4,8 @@ rest put back; through the one way back (rewriting.rewritten) and its counts."""
 import pytest
 
 from fairseq_plugins.text import Document, rewriting
-from fairseq_plugins.text.deletions import DELETION_RULES, clause_bounded, deletion_spans, project_clauses, tidy
+from fairseq_plugins.text.deletions import (DELETION_RULES, clause_bounded, clause_positions, deletion_spans,
+                                            project_clauses, tidy, tidy_positions)
 
 SENTENCE = "jeremy clarkson 's producer , oisin tymon , 36 , will not press charges , police said ."
 
@@ -80,7 +81,21 @@ def test_each_sentence_of_a_chosen_unit_is_judged_on_its_own():
     assert project_clauses([first, second], ["he won , aged paid ."]) == [first, second]
 
 
+def test_the_rule_gives_the_positions_of_the_words_it_keeps():
+    source = SENTENCE.split()
+    rewrite = "jeremy clarkson 's producer will not press charges .".split()
+    positions = clause_positions(source, rewrite)
+    assert positions == sorted(set(positions))
+    assert [source[i] for i in positions] == project_clauses([SENTENCE], [" ".join(rewrite)])[0].split()
+    assert [source[i] for i in positions] == "jeremy clarkson 's producer will not press charges , police said .".split()
+    assert clause_positions(source, source) == list(range(len(source)))
+    # the table: a preset's rule gives positions; "any" takes the rewrite as written
+    assert DELETION_RULES["clauses"] is clause_positions and DELETION_RULES["any"] is None
+
+
 def test_tidy_drops_the_punctuation_a_deletion_leaves():
+    tokens = ", the club , , paid , .".split()
+    assert tidy_positions(tokens) == [1, 2, 3, 5, 7]
     assert tidy(", the club , , paid , .".split()) == "the club , paid .".split()
     assert tidy("the club ) paid ( .".split()) == "the club paid .".split()
     assert tidy("the club ( leeds ) paid .".split()) == "the club ( leeds ) paid .".split()

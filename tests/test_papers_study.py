@@ -140,8 +140,13 @@ EXTRACTIVE_ROWS = {"fastformer_8192": ("extractive_fastformer_conv_small", 8192,
                    "conv_only_8192": ("extractive_conv_only_small", 8192, ""),
                    "gated_8192": ("extractive_fastformer_conv_small", 8192, "--encoder-attention-placement gated_parallel "),
                    "top1_8192": ("extractive_fastformer_conv_small", 8192, "--encoder-attention-layers 1 "),
+                   "pooling_8192": ("extractive_fastformer_conv_small", 8192, "--fastformer-pooling-init-std 1 "),
                    "transformer_conv": ("extractive_transformer_conv_small", 2560, ""),
-                   "local_8192": ("extractive_local_transformer_small", 8192, "")}
+                   "local_8192": ("extractive_local_transformer_small", 8192, ""),
+                   "conv_only_3h": ("extractive_conv_only_small", 8192, ""),
+                   "fastformer_3h": ("extractive_fastformer_conv_small", 8192, "")}
+# the budget question's rows train for 3 hours, the others for HOURS (1)
+ROW_HOURS = {"conv_only_3h": 3, "fastformer_3h": 3}
 
 
 def _extractive_study(*args, **env):
@@ -160,7 +165,7 @@ def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
     for line, (row, (arch, pieces, flags)) in zip(train, EXTRACTIVE_ROWS.items()):
         assert line.startswith("taskset -c 1 env OMP_NUM_THREADS=1 ")  # CORES=1: every row on core 1
         assert f"train.sh papers_extractive data-bin/sumpubmed_ext runs/extractive_study/{row} --arch {arch} {flags}" in line
-        assert f"--max-source-positions {pieces + 1} --stop-time-hours 1 " in line
+        assert f"--max-source-positions {pieces + 1} --stop-time-hours {ROW_HOURS.get(row, 1)} " in line
         assert "--pretrained-encoder" not in line  # from scratch: no row starts from another's weights
     for line, (row, (_, pieces, _)) in zip(evaluate, EXTRACTIVE_ROWS.items()):
         # the model's own ranking (preset papers: no centrality or position fused in) at 200 words
@@ -171,7 +176,9 @@ def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
     assert all("--preset papers --words 200 --limit 500 " in line for line in baselines[:2])
     assert "--preset papers --limit 500 " in baselines[2] and "--words" not in baselines[2]
     table = [line for line in lines if "scripts/budget_table.py" in line]
-    assert len(table) == 1 and "--against docs/extractive_study/fastformer_8192.json" in table[0]
+    assert len(table) == 2 and "--against docs/extractive_study/fastformer_8192.json" in table[0]
+    # the budget question: the 3-hour rows against each other
+    assert "conv_only_3h.json --against docs/extractive_study/fastformer_3h.json" in table[1]
 
 
 def test_extractive_study_bad_settings_are_usage_errors():

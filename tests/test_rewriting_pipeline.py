@@ -307,3 +307,57 @@ def test_a_number_the_text_came_masked_with_stays_as_the_sentence_writes_it():
     marked = rewriting.mark_source([_pieces(s) for s in nothing.sentences], [0])
     given = rewriting.rewritten(nothing, ["▁nothing", "▁", "<dig>", "▁."], marked)
     assert given.kept_verbatim == 1 and given.sentences == ["nothing here has a number ."]
+
+
+PAPER = ("Genes were up-regulated, up to 107-fold, in the blastocyst (see Table 2). The 3'hydroxyl of the ribose, "
+         "as shown in 12 assays, is required for activation at ≥80% occupancy.")
+
+
+def test_a_rewrite_that_deletes_side_parts_keeps_the_papers_own_words_and_numbers():
+    # the rewriter reads the masked normal form ("<dig> -fold", "<dig> ' hydroxyl"); what the summary
+    # gives is the sentence's kept words as the article writes them, in the normal form that the
+    # extractive model's sentences and the harness's measures read (Document.prepare of the text)
+    document = Document.prepare(PAPER, masked=True)
+    assert document.sentences[1] == "the <dig> ' hydroxyl of the ribose , as shown in <dig> assays , is required for " \
+                                    "activation at ≥ <dig> % occupancy ."
+    article_sentences = Document.prepare(PAPER).sentences
+    marked = rewriting.mark_source([_pieces(s) for s in document.sentences], [0, 1])
+    copy = [p for k, s in enumerate(document.sentences) for p in ([] if not k else ["<n>"]) + _pieces(s)]
+    # a rewriter that deletes nothing gives exactly the extractive model's sentences (the "any" rule
+    # gives the decoder's own text: numbers put back from the attention, no bracketed text)
+    assert rewriting.rewritten(document, copy, marked, deletions="clauses").sentences == document.plain([0, 1])
+    assert rewriting.rewritten(document, copy, marked, deletions="any").sentences[0] == \
+        "genes were up - regulated , up to 107-fold , in the blastocyst ."
+    assert document.plain([0, 1]) == article_sentences  # (the measures' own sentences)
+    # the side parts go; every number is the article's own at that place, however the rewriter read it
+    shortened = _pieces("the <dig> ' hydroxyl of the ribose is required for activation at ≥ <dig> % occupancy .")
+    back = rewriting.rewritten(document, _pieces(document.sentences[0]) + ["<n>"] + shortened, marked,
+                               deletions="clauses")
+    assert back.sentences == [article_sentences[0],
+                              "the 3'hydroxyl of the ribose is required for activation at ≥80 % occupancy ."]
+    assert back.deletions_undone == 0 and back.kept_verbatim == 0
+    # ", up to <dig> -fold" is a side part; the parenthesis the masking took out is the article's, and stays
+    side = _pieces("genes were up - regulated , in the blastocyst .")
+    back = rewriting.rewritten(document, side + ["<n>"] + shortened, marked, deletions="clauses")
+    assert back.sentences[0] == "genes were up - regulated , in the blastocyst ( see table 2 ) ."
+    # a deletion that the rule undoes puts the article's words back, numbers included
+    cut = _pieces("genes were up - regulated , up to <dig> -fold , in the .")
+    back = rewriting.rewritten(document, cut + ["<n>"] + shortened, marked, deletions="clauses")
+    assert back.sentences[0] == article_sentences[0] and back.deletions_undone == 1
+    # the summary sentence is always a subsequence of the article's sentence (no splice, no number moved)
+    for produced, whole in zip(back.sentences, article_sentences):
+        rest = iter(whole.split())
+        assert all(token in rest for token in produced.split())
+
+
+def test_plain_part_maps_kept_positions_through_the_raw_text():
+    document = Document.prepare(PAPER, masked=True)
+    tokens = document.sentences[0].split()  # genes were up - regulated , up to <dig> -fold , in the blastocyst .
+    assert document.plain_part(0, range(len(tokens))) == document.plain([0])[0]
+    keep = [i for i, t in enumerate(tokens) if i < 5 or i >= 11]  # ", up to <dig> -fold" left out
+    assert document.plain_part(0, keep) == "genes were up - regulated in the blastocyst ( see table 2 ) ."
+    assert document.plain_part(0, [6, 7, 8, 9, len(tokens) - 1]) == "up to 107 - fold ."
+    with pytest.raises(ValueError, match="outside sentence 0"):
+        document.plain_part(0, [len(tokens)])
+    plain = Document.prepare("The club, based in Leeds, paid.")
+    assert plain.plain_part(0, [0, 1, 7, 8]) == "the club paid ."

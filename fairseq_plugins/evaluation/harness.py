@@ -24,8 +24,9 @@ Systems (each turns JSON Lines articles into one summary a document, sentences j
 - ``RewritingSystem``: a sentence rewriter (models/rewriter.py) after an extractive chooser (a
   bundle directory, ``load_chooser``): the chooser's model and preset choose the sentences, the
   rewriter reads the document with them marked (``text.rewriting.read_and_choose``) and writes one
-  segment a chosen sentence through CheckpointSystem's batches; numbers are put back sentence by
-  sentence (``text.rewriting.restore_segments``).
+  segment a chosen sentence through CheckpointSystem's batches; the way back
+  (``text.rewriting.rewritten``) gives each segment as the words of its own sentence that the
+  preset's deletion rule keeps, numbers included.
 
 References: the ``summary`` field's lines (sentences joined by "\\n" in our JSON Lines files),
 whitespace collapsed, nothing else changed.
@@ -661,9 +662,10 @@ class RewritingSystem(CheckpointSystem):
     read, so no chosen sentence is ever cut away (a document longer than the limit has its later
     sentences out of the choice, as the extractive models' own limit does).
 
-    The way back: the output is split into its segments at ``<n>``; segment k's masked numbers
-    become numbers of chosen sentence k alone (``rewriting.restore_segments``); each segment is
-    decoded into normalized sentences, and the summary line is all of them joined by " <n> ".
+    The way back (``rewriting.rewritten``, the app's too): the output is split into its segments at
+    ``<n>``; segment k rewrites chosen sentence k and is judged against it by the preset's deletion
+    rule (the kept words of the sentence, a masked paper's numbers its own); the summary line is all
+    of them joined by " <n> ".
     Segments past the last chosen sentence rewrite nothing chosen and are left out; a chosen
     sentence with no segment is simply not in the summary; both are counted (``counts``)."""
 

@@ -21,7 +21,7 @@ from typing import Dict, List, Optional, Tuple
 
 from . import normalize
 
-__all__ = ["Alignment", "align", "sentence_spans", "raw_sentences", "cased_tokens", "tokens_in_case", "CasedToken"]
+__all__ = ["Alignment", "align", "sentence_offsets", "sentence_spans", "raw_sentences", "cased_tokens", "tokens_in_case", "CasedToken"]
 
 _RESYNC = 6  # characters that must agree again after a difference
 _RESYNC_SHORT = 3  # ... or, between two differences close together, this many
@@ -111,7 +111,7 @@ def align(raw: str, normalized: Optional[str] = None) -> Alignment:
     return Alignment(normalized, raw, to_raw)
 
 
-def _sentence_offsets(normalized: str) -> List[Tuple[str, int, int]]:
+def sentence_offsets(normalized: str) -> List[Tuple[str, int, int]]:
     """(sentence, start, end) character offsets of ``normalize.split_sentences`` in the normalized
     text (single-spaced, so the sentences follow each other one space apart)."""
     out = []
@@ -131,7 +131,7 @@ def sentence_spans(alignment: Alignment, k: Optional[int] = None) -> List[Tuple[
     unaligned non-space characters next to it (a ``''`` that became ``"``) up to the neighbouring
     sentences; a sentence with no aligned character at all (never seen in practice) has None."""
     raw = alignment.raw
-    offsets = _sentence_offsets(alignment.normalized)
+    offsets = sentence_offsets(alignment.normalized)
     if k is not None:
         offsets = offsets[:k + 1]  # one more: where the k-th sentence must stop
     spans = [alignment.raw_span(start, end) for _, start, end in offsets]
@@ -184,7 +184,7 @@ def tokens_in_case(alignment: Alignment, raw_chars: Optional[int] = None) -> Lis
     characters."""
     raw = alignment.raw
     out: List[CasedToken] = []
-    for n, (sentence, start, end) in enumerate(_sentence_offsets(alignment.normalized)):
+    for n, (sentence, start, end) in enumerate(sentence_offsets(alignment.normalized)):
         if raw_chars is not None and len(raw) > raw_chars:
             span = alignment.raw_span(start, end)
             if span is not None and span[0] >= raw_chars:

@@ -36,10 +36,15 @@ tidied (no doubled or opening commas, no bracket left without its partner): alwa
 s, so it holds no name, number or negation the sentence does not, and joins no two clauses mid-way.
 A rewrite whose every deletion is undone gives the sentence as it stands.
 
+The rule gives the positions of s's tokens that stay (``clause_positions``), not new text, so the
+way back (``rewriting.rewritten``) takes the kept words from the document itself: for a paper read
+with its numbers masked, each kept ``<dig>`` is the very number of the article at that place, and
+the summary sentence is written as the extractive model's sentences are, minus the side parts.
+
 The table ``DELETION_RULES`` names the rules a decoding preset can ask for: ``any`` (the
 rewriter's output as it is) and ``clauses`` (this projection).
 """
-from typing import Callable, Collection, Dict, List, Sequence, Tuple
+from typing import Callable, Collection, Dict, List, Optional, Sequence, Tuple
 import bisect
 import difflib
 import itertools
@@ -136,40 +141,44 @@ def side_parts(source: Sequence[str], start: int, end: int) -> List[Tuple[int, i
     return list(zip(edges[:-1], edges[1:]))
 
 
-def tidy(tokens: Sequence[str]) -> List[str]:
-    """Punctuation left behind by deletions: brackets without their partner or with nothing between
-    them, separators at the start, doubled, after an opening bracket or before the final stop, dropped."""
-    kept = list(tokens)
+def tidy_positions(tokens: Sequence[str]) -> List[int]:
+    """The positions of ``tokens`` that stay once the punctuation left behind by deletions goes:
+    brackets without their partner or with nothing between them, separators at the start, doubled,
+    after an opening bracket or before the final stop."""
     unmatched, opened = set(), []
-    for i, token in enumerate(kept):
+    for i, token in enumerate(tokens):
         if token in OPENING_BRACKETS:
             opened.append(i)
         elif token in CLOSING_BRACKETS:
-            if opened and kept[opened[-1]] == OPENING_OF[token]:
+            if opened and tokens[opened[-1]] == OPENING_OF[token]:
                 if opened[-1] == i - 1:  # "( )"
                     unmatched.update((i - 1, i))
                 opened.pop()
             else:
                 unmatched.add(i)
     unmatched.update(opened)
-    tidied: List[str] = []
-    for token in (token for i, token in enumerate(kept) if i not in unmatched):
-        if token in SEPARATORS and (not tidied or tidied[-1] in SEPARATORS or tidied[-1] in OPENING_BRACKETS):
+    kept: List[int] = []
+    for i in (i for i in range(len(tokens)) if i not in unmatched):
+        token = tokens[i]
+        if token in SEPARATORS and (not kept or tokens[kept[-1]] in SEPARATORS or tokens[kept[-1]] in OPENING_BRACKETS):
             continue
         if token in FINAL_STOPS or token in CLOSING_BRACKETS:
-            while tidied and tidied[-1] in SEPARATORS:
-                tidied.pop()
-        tidied.append(token)
-    while tidied and tidied[-1] in SEPARATORS:
-        tidied.pop()
-    return tidied
+            while kept and tokens[kept[-1]] in SEPARATORS:
+                kept.pop()
+        kept.append(i)
+    while kept and tokens[kept[-1]] in SEPARATORS:
+        kept.pop()
+    return kept
 
 
-def project_clauses(source_sentences: Sequence[str], rewritten_sentences: Sequence[str]) -> List[str]:
-    """The ``clauses`` rule on normal-form sentences (space-separated tokens): the rewrite of one
-    chosen sentence (which may hold several sentences) projected onto it, sentence by sentence."""
-    rewrite = [token for sentence in rewritten_sentences for token in sentence.split()]
-    sentences = [sentence.split() for sentence in source_sentences]
+def tidy(tokens: Sequence[str]) -> List[str]:
+    """``tokens`` without the punctuation that deletions left behind (``tidy_positions``)."""
+    return [tokens[i] for i in tidy_positions(tokens)]
+
+
+def _kept_positions(sentences: Sequence[Sequence[str]], rewrite: Sequence[str]) -> List[List[int]]:
+    """The ``clauses`` rule: per source sentence (a list of tokens), the positions of its tokens
+    that the summary keeps once the rewrite's deletions are judged (the module's rule)."""
     # sentence k's tokens are [offsets[k], offsets[k + 1]) of the joined ones
     offsets = list(itertools.accumulate((len(words) for words in sentences), initial=0))
     drops: List[set] = [set() for _ in sentences]  # per sentence, the positions deleted
@@ -181,22 +190,34 @@ def project_clauses(source_sentences: Sequence[str], rewritten_sentences: Sequen
         for start, end in side_parts(sentences[k], run_start - offsets[k], run_end - offsets[k]):
             if clause_bounded(sentences[k], start, end, drops[k]):
                 drops[k].update(range(start, end))
-    projected = []
+    kept_positions = []
     for words, drop in zip(sentences, drops):
-        kept = tidy([word for i, word in enumerate(words) if i not in drop]) if drop else words
-        if not any(ch.isalnum() for token in kept for ch in token):
-            kept = words
-        projected.append(" ".join(kept))
+        every = list(range(len(words)))
+        remaining = [i for i in every if i not in drop]
+        kept = [remaining[j] for j in tidy_positions([words[i] for i in remaining])] if drop else every
+        kept_positions.append(kept if any(ch.isalnum() for i in kept for ch in words[i]) else every)
+    return kept_positions
+
+
+def clause_positions(source: Sequence[str], rewrite: Sequence[str]) -> List[int]:
+    """The ``clauses`` rule on one source sentence's tokens and its rewrite's: the positions of the
+    source tokens the summary sentence keeps, in order (all of them when no deletion stands)."""
+    return _kept_positions([list(source)], rewrite)[0]
+
+
+def project_clauses(source_sentences: Sequence[str], rewritten_sentences: Sequence[str]) -> List[str]:
+    """The ``clauses`` rule on normal-form sentences (space-separated tokens): the rewrite of one
+    chosen sentence (which may hold several sentences) projected onto it, sentence by sentence."""
+    rewrite = [token for sentence in rewritten_sentences for token in sentence.split()]
+    sentences = [sentence.split() for sentence in source_sentences]
+    projected = [" ".join(words[i] for i in kept) for words, kept in zip(sentences, _kept_positions(sentences, rewrite))]
     return [sentence for sentence in projected if sentence]
 
 
-def as_written(source_sentences: Sequence[str], rewritten_sentences: Sequence[str]) -> List[str]:
-    """The ``any`` rule: the rewrite as the decoder wrote it."""
-    return list(rewritten_sentences)
-
-
-# deletion rule name (a decoding preset's ``deletions``) -> (chosen sentence, its rewrite) -> summary sentences
-DELETION_RULES: Dict[str, Callable[[Sequence[str], Sequence[str]], List[str]]] = {
-    "any": as_written,
-    "clauses": project_clauses,
+# deletion rule name (a decoding preset's ``deletions``) -> (a chosen sentence's tokens, its rewrite's
+# tokens) -> the positions of the sentence's tokens the summary sentence keeps; None: the rewrite as
+# the decoder wrote it (``any``), which may hold words of its own and so is no subset of the sentence
+DELETION_RULES: Dict[str, Optional[Callable[[Sequence[str], Sequence[str]], List[int]]]] = {
+    "any": None,
+    "clauses": clause_positions,
 }

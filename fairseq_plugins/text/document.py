@@ -28,6 +28,7 @@ sentence that the length limit cut off left out, then cased and detokenized
 (``readable.Casing``) with this document's evidence.
 """
 import functools
+import itertools
 from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple
 
@@ -127,6 +128,42 @@ class Document:
         if not self.masked:
             return [self.sentences[i] for i in indices]
         return [normalize.normalize_text(sentence) for sentence in self.verbatim(indices)]
+
+    def plain_part(self, index: int, kept: Sequence[int]) -> str:
+        """Sentence ``index`` with only its tokens at the positions ``kept`` (a rewrite that deletes
+        side parts, ``text.deletions``), in the normal form of what a reader gets, as ``plain`` gives
+        the whole sentence: for a masked document each run of consecutive kept tokens is taken from
+        the raw text it came from (a kept ``<dig>`` is the article's number at that place, "107-fold"
+        is tokenized as the article's own sentences are) and the runs are normalized together."""
+        tokens = self.sentences[index].split()
+        kept = sorted(set(kept))
+        if kept and not 0 <= kept[0] <= kept[-1] < len(tokens):
+            raise ValueError(f"positions {kept} outside sentence {index}'s {len(tokens)} tokens")
+        if not self.masked:
+            return " ".join(tokens[j] for j in kept)
+        if len(kept) == len(tokens):
+            return self.plain([index])[0]
+        sentence_start = self._offsets[index][1]
+        token_starts = list(itertools.accumulate((len(token) + 1 for token in tokens), initial=sentence_start))
+        sentence_span = self._spans[index]
+        runs = []
+        # maximal runs of consecutive kept positions: [first, last]
+        for _, run in itertools.groupby(enumerate(kept), key=lambda pair: pair[1] - pair[0]):
+            positions = [position for _, position in run]
+            first, last = positions[0], positions[-1]
+            span = self.alignment.raw_span(token_starts[first], token_starts[last] + len(tokens[last]))
+            if span is None or sentence_span is None:
+                runs.append(" ".join(tokens[first:last + 1]))
+                continue
+            # a run at the sentence's edge reaches as far as the sentence's own raw span (a closing quote)
+            start = sentence_span[0] if first == 0 else span[0]
+            end = sentence_span[1] if last == len(tokens) - 1 else span[1]
+            runs.append(" ".join(self.raw[start:end].split()))
+        return normalize.normalize_text(" ".join(runs))
+
+    @functools.cached_property
+    def _offsets(self) -> List[Tuple[str, int, int]]:
+        return alignment.sentence_offsets(self.normalized)
 
     def verbatim(self, indices: Sequence[int]) -> List[str]:
         """Sentences (by index into ``sentences``) as the raw text writes them, on one line (a line

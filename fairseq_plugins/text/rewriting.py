@@ -335,60 +335,57 @@ class Rewritten:
 def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=None,
               skip: Iterable[str] = (CHOSEN_MARK,), deletions: str = "any") -> Rewritten:
     """A rewriter's output pieces (without ``</s>``) for ``document`` (a ``text.Document``, masked as
-    the rewriter reads) -> its summary sentences: split into segments, numbers restored per segment
-    (``restore_segments``), the segments past the last chosen sentence left out, the pieces in
-    ``skip`` (a mark the rewriter copied) dropped, each segment decoded (``Document.decoded``), a
-    segment with a foreign word given as its sentence stands, and the others' deletions judged by the
-    rule ``deletions`` names (``text.deletions.DELETION_RULES``: ``clauses`` keeps only deletions of
-    whole side parts). The one way back of the harness and the app."""
+    the rewriter reads) -> its summary sentences: split into segments, the segments past the last
+    chosen sentence left out, the pieces in ``skip`` (a mark the rewriter copied) dropped, and each
+    segment read in the normal form of the sentence it rewrites (``document.sentences``, numbers
+    still masked). A segment with a word its sentence does not hold is given as that sentence stands
+    (``document.plain``, as the extractive model gives it); the others' deletions are judged by the
+    rule ``deletions`` names (``text.deletions.DELETION_RULES``): ``clauses`` keeps only deletions
+    of whole side parts, and the summary sentence is the sentence's kept words as the document
+    writes them (``document.plain_part``: a masked paper's numbers are the article's own at those
+    places); ``any`` gives the segment as written, its numbers put back per sentence from the
+    attention (``restore_segments``). The one way back of the harness and the app."""
     from .deletions import DELETION_RULES
     from .masking import count_number_symbols
 
     if deletions not in DELETION_RULES:
         raise ValueError(f"unknown deletion rule {deletions!r}; known: {', '.join(DELETION_RULES)}")
-    keep_deletions = DELETION_RULES[deletions]
+    kept_positions = DELETION_RULES[deletions]
 
     skip = frozenset(skip)
-    numbers = document.numbers if document.masked else None
-
-    def decoded(segment: Sequence[str]) -> List[str]:
-        return document.decoded([p for p in segment if p not in skip])
-
-    segments = restore_segments(output, marked, numbers, attention)
-    kept = [decoded(segment) for segment in segments[:len(marked.chosen)]]
-    # the chosen sentences as they stand, numbers put back in their order (each <dig> of a sentence is
-    # its own next number): what a segment falls back to
-    copied = [decoded(segment) for segment in restore_segments(_chosen_pieces(marked), marked, numbers)]
+    bounds = split_segments(output)[:len(marked.chosen)]
+    # each segment in the normal form of document.sentences: numbers still masked, no unpadding
+    written = [_normal_tokens([p for p in output[start:end] if p not in skip]) for start, end in bounds]
+    as_decoded = None
+    if kept_positions is None:  # "any": the segments as the decoder wrote them, numbers put back
+        numbers = document.numbers if document.masked else None
+        as_decoded = [document.decoded([p for p in pieces if p not in skip])
+                      for pieces in restore_segments(output, marked, numbers, attention)]
+    kept: List[str] = []
     verbatim = undone = 0
-    for k, sentences in enumerate(kept):
-        if _foreign_words(sentences, copied[k]):
-            kept[k] = copied[k]
+    for k, rewrite in enumerate(written):
+        index = marked.chosen[k]
+        source = document.sentences[index].split()
+        if _foreign_words(rewrite, source):
+            kept.extend(document.plain([index]))
             verbatim += 1
-            continue
-        kept[k] = keep_deletions(copied[k], sentences)
-        undone += _tokens(kept[k]) != _tokens(sentences)
-    written = [output[start:end] for start, end in split_segments(output)[:len(marked.chosen)]]
-    restored = sum(count_number_symbols(pieces) for pieces in written) if document.masked else 0
-    return Rewritten([sentence for sentences in kept for sentence in sentences], len(segments), len(marked.chosen),
+        elif kept_positions is None:
+            kept.extend(as_decoded[k])
+        else:
+            positions = kept_positions(source, rewrite)
+            kept.append(document.plain_part(index, positions))
+            undone += [source[j] for j in positions] != rewrite
+    restored = sum(count_number_symbols(output[start:end]) for start, end in bounds) if document.masked else 0
+    return Rewritten([sentence for sentence in kept if sentence], len(split_segments(output)), len(marked.chosen),
                      restored, verbatim, undone)
 
 
-def _tokens(sentences: Sequence[str]) -> List[str]:
-    return [token for sentence in sentences for token in sentence.split()]
-
-
-def _chosen_pieces(marked: MarkedSource) -> List[str]:
-    """The chosen sentences' own pieces (their marks left out) as if a rewriter had copied each one
-    whole: one segment a chosen sentence."""
+def _normal_tokens(pieces: Sequence[str]) -> List[str]:
+    """A segment's pieces -> its tokens in the normal form the document's sentences are in (the
+    pieces of a sentence decode back to it exactly)."""
     from . import normalize
 
-    pieces = marked.pieces
-    copied: List[str] = []
-    for k, (start, end) in enumerate(marked.spans):
-        if k:
-            copied.append(normalize.SENTENCE_SEPARATOR)
-        copied.extend(p for p in pieces[start:end] if p != CHOSEN_MARK)
-    return copied
+    return normalize.decode_pieces(" ".join(pieces)).split()
 
 
 # words that negate: never allowed in unless the sentence has them ("not" turns a fact around)
@@ -405,12 +402,10 @@ def _function_words() -> frozenset:
 
 
 def _foreign_words(rewritten: Sequence[str], source: Sequence[str]) -> bool:
-    """Whether a rewritten segment holds a word its source sentence does not, beyond punctuation and
+    """Whether a rewritten segment (tokens) holds a word its source sentence (tokens) does not, beyond punctuation and
     function words: a name whose pieces were joined wrongly ("mcburn" for "mcburnie"), a number the
     sentence does not hold, a content word or a negation from the vocabulary. A rewriter that only
     deletes and copies has none; a segment that has one is given as its sentence stands instead
     (``Rewritten.kept_verbatim``)."""
-    known = {word for sentence in source for word in sentence.split()}
-    allowed = _function_words()
-    return any(word not in known and word not in allowed and any(c.isalnum() for c in word)
-               for sentence in rewritten for word in sentence.split())
+    known, allowed = set(source), _function_words()
+    return any(word not in known and word not in allowed and any(c.isalnum() for c in word) for word in rewritten)
