@@ -1,8 +1,10 @@
 """scripts/papers_study.sh (the equal-CPU-budget study of encoders on papers): the rows it trains and evaluates,
 all with the same recipe and decoding, the baselines, curves and table it ends with, and a clear
 error for a row it does not know."""
+import functools
 import os
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,9 +12,20 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 
+@functools.lru_cache(maxsize=1)
+def _two_core_path() -> str:
+    """A PATH whose ``nproc`` says 2, so that the drivers' default cores (0 1) and their check of
+    CORES are the same on any machine the tests run on (one pinned to a single core included)."""
+    bin_dir = Path(tempfile.mkdtemp(prefix="two_cores_"))
+    nproc = bin_dir / "nproc"
+    nproc.write_text("#!/bin/sh\necho 2\n")
+    nproc.chmod(0o755)
+    return f"{bin_dir}:/usr/bin:/bin"
+
+
 def _study(*args, **env):
     return subprocess.run(["bash", "scripts/papers_study.sh", *args], capture_output=True, text=True,
-                          cwd=REPO, env={"PATH": "/usr/bin:/bin", **env}, timeout=60)
+                          cwd=REPO, env={"PATH": _two_core_path(), **env}, timeout=60)
 
 
 EXPECTED = {"fastformer_8192": ("fastformer_conv_small", 8192), "fastformer_1024": ("fastformer_conv_small", 1024),
@@ -151,7 +164,7 @@ ROW_HOURS = {"conv_only_3h": 3, "fastformer_3h": 3}
 
 def _extractive_study(*args, **env):
     return subprocess.run(["bash", "scripts/extractive_study.sh", *args], capture_output=True, text=True,
-                          cwd=REPO, env={"PATH": "/usr/bin:/bin", **env}, timeout=60)
+                          cwd=REPO, env={"PATH": _two_core_path(), **env}, timeout=60)
 
 
 def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
