@@ -120,8 +120,5 @@ run_study docs/img/extractive_study_curve.png lead lexrank oracle
 # 4. the budget question: the two 3-hour rows against each other, once both have records
 long_rows=("$RECORDS/fastformer_3h.json" "$RECORDS/conv_only_3h.json")
 if [ -n "$DRY" ] || { [ -f "${long_rows[0]}" ] && [ -f "${long_rows[1]}" ]; }; then
-  long_table=("$PY" scripts/budget_table.py "${long_rows[@]}" --against "${long_rows[0]}" --paired rouge1,rouge2,rougeLsum)
-  if [ -n "$DRY" ]; then echo "${long_table[@]}"; else
-    "${long_table[@]}" >"$RECORDS/table_3h.md.partial" && mv "$RECORDS/table_3h.md.partial" "$RECORDS/table_3h.md"; cat "$RECORDS/table_3h.md"
-  fi
+  write_table "$RECORDS/table_3h.md" "${long_rows[@]}" --against "${long_rows[0]}"
 fi

@@ -59,7 +59,13 @@ run_study() {
   done
   [ -n "$DRY" ] || [ -f "$RECORDS/fastformer_8192.json" ] || { echo "study: no fastformer_8192 record yet: no table" >&2; return 0; }
   $DRY "$PY" scripts/training_curve.py --records "${recorded[@]}" --out "$curve"
-  local table=("$PY" scripts/budget_table.py "${recorded[@]}" $(printf "$RECORDS/%s.json " "$@")
-               --against "$RECORDS/fastformer_8192.json" --paired rouge1,rouge2,rougeLsum)
-  if [ -n "$DRY" ]; then echo "${table[@]}"; else "${table[@]}" >"$RECORDS/table.md.partial" && mv "$RECORDS/table.md.partial" "$RECORDS/table.md"; cat "$RECORDS/table.md"; fi
+  write_table "$RECORDS/table.md" "${recorded[@]}" $(printf "$RECORDS/%s.json " "$@") --against "$RECORDS/fastformer_8192.json"
+}
+
+# write_table OUT RECORD... --against RECORD: scripts/budget_table.py over the records (paired bootstrap on
+# R-1, R-2, R-Lsum) into OUT, whole or not at all, and shown (the dry run prints the command)
+write_table() {
+  local out=$1; shift
+  local table=("$PY" scripts/budget_table.py "$@" --paired rouge1,rouge2,rougeLsum)
+  if [ -n "$DRY" ]; then echo "${table[@]}"; else "${table[@]}" >"$out.partial" && mv "$out.partial" "$out"; cat "$out"; fi
 }

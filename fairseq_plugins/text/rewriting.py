@@ -353,7 +353,8 @@ def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=N
     kept_positions = DELETION_RULES[deletions]
 
     skip = frozenset(skip)
-    bounds = split_segments(output)[:len(marked.chosen)]
+    segments = split_segments(output)
+    bounds = segments[:len(marked.chosen)]
     # each segment in the normal form of document.sentences: numbers still masked, no unpadding
     written = [_normal_tokens([p for p in output[start:end] if p not in skip]) for start, end in bounds]
     as_decoded = None
@@ -376,7 +377,7 @@ def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=N
             kept.append(document.plain_part(index, positions))
             undone += [source[j] for j in positions] != rewrite
     restored = sum(count_number_symbols(output[start:end]) for start, end in bounds) if document.masked else 0
-    return Rewritten([sentence for sentence in kept if sentence], len(split_segments(output)), len(marked.chosen),
+    return Rewritten([sentence for sentence in kept if sentence], len(segments), len(marked.chosen),
                      restored, verbatim, undone)
 
 
