@@ -17,12 +17,12 @@
 #   pooling_8192      extractive_fastformer_conv_small    8192  Fastformer whose pooling starts selective (w_q, w_k at std 1)
 #   transformer_conv  extractive_transformer_conv_small   2560  softmax attention at the longest input it affords
 #   local_8192        extractive_local_transformer_small  8192  CS224N's local attention (blocks of 50)
-#   conv_only_3h      extractive_conv_only_small          8192  the budget question: conv_only_8192 for 3 hours
-#   fastformer_3h     extractive_fastformer_conv_small    8192  ... and fastformer_8192 for 3 hours
+#   conv_only_2h      extractive_conv_only_small          8192  the budget question: conv_only_8192 for 2 hours
+#   fastformer_2h     extractive_fastformer_conv_small    8192  ... and fastformer_8192 for 2 hours
 # (2,560: papers_study.sh's measured longest affordable transformer input at Fastformer's papers a second.)
 #
 # Budget, pinning and resuming as in scripts/papers_study.sh (scripts/study_lib.sh): HOURS of training
-# wall time on one core a row (the *_3h rows: 3 hours, whatever HOURS says; a stopped row resumes from its
+# wall time on one core a row (the *_2h rows: 2 hours, whatever HOURS says; a stopped row resumes from its
 # last checkpoint with the hours it has left when the script runs again), validation (25 batches every 100 updates, the recipe's) included and the
 # same for every row. A row with a record (RECORDS/ROW.json: card, curve of the validation loss, per-paper
 # scores, no text of the data set) is done; later runs on any machine skip it. Then Lead, LexRank and the
@@ -31,7 +31,7 @@
 # Settings (environment): DATA [../shared/data/sumpubmed], DATA_BIN [data-bin/sumpubmed_ext: prepared
 #   here if missing, as scripts/papers_extractive.sh does, from the first TRAIN_PAPERS (5000)], HOURS [1],
 #   WORDS [200], LIMIT [500], CORES [every core], PARALLEL [as many as CORES], EVALUATE [1],
-#   RECORDS [docs/extractive_study]. The 3-hour rows get their own table, RECORDS/table_3h.md.
+#   RECORDS [docs/extractive_study]. The 2-hour rows get their own table, RECORDS/table_2h.md.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -45,7 +45,7 @@ LIMIT="${LIMIT:-500}"
 RECORDS="${RECORDS:-docs/extractive_study}"
 EVALUATE="${EVALUATE:-1}"
 ALL_ROWS="fastformer_8192 conv_only_8192 gated_8192 top1_8192 pooling_8192 transformer_conv local_8192
-          conv_only_3h fastformer_3h"
+          conv_only_2h fastformer_2h"
 ROWS="${ROWS:-$ALL_ROWS}"
 OUT=runs/extractive_study
 DRY=""
@@ -54,10 +54,10 @@ declare -A ARCH=([fastformer_8192]=extractive_fastformer_conv_small [conv_only_8
                  [gated_8192]=extractive_fastformer_conv_small [top1_8192]=extractive_fastformer_conv_small
                  [pooling_8192]=extractive_fastformer_conv_small
                  [transformer_conv]=extractive_transformer_conv_small [local_8192]=extractive_local_transformer_small
-                 [conv_only_3h]=extractive_conv_only_small [fastformer_3h]=extractive_fastformer_conv_small)
+                 [conv_only_2h]=extractive_conv_only_small [fastformer_2h]=extractive_fastformer_conv_small)
 declare -A PIECES=([fastformer_8192]=8192 [conv_only_8192]=8192 [gated_8192]=8192 [top1_8192]=8192 [pooling_8192]=8192
-                   [transformer_conv]=2560 [local_8192]=8192 [conv_only_3h]=8192 [fastformer_3h]=8192)
-declare -A ROW_HOURS=([conv_only_3h]=3 [fastformer_3h]=3)
+                   [transformer_conv]=2560 [local_8192]=8192 [conv_only_2h]=8192 [fastformer_2h]=8192)
+declare -A ROW_HOURS=([conv_only_2h]=2 [fastformer_2h]=2)
 declare -A FLAGS=([gated_8192]="--encoder-attention-placement gated_parallel" [top1_8192]="--encoder-attention-layers 1"
                   [pooling_8192]="--fastformer-pooling-init-std 1")
 for row in $ROWS; do
@@ -117,8 +117,8 @@ fi
 # 1-3. the rows, the baselines, the curves and the table (scripts/study_lib.sh)
 run_study docs/img/extractive_study_curve.png lead lexrank oracle
 
-# 4. the budget question: the two 3-hour rows against each other, once both have records
-long_rows=("$RECORDS/fastformer_3h.json" "$RECORDS/conv_only_3h.json")
+# 4. the budget question: the two 2-hour rows against each other, once both have records
+long_rows=("$RECORDS/fastformer_2h.json" "$RECORDS/conv_only_2h.json")
 if [ -n "$DRY" ] || { [ -f "${long_rows[0]}" ] && [ -f "${long_rows[1]}" ]; }; then
-  write_table "$RECORDS/table_3h.md" "${long_rows[@]}" --against "${long_rows[0]}"
+  write_table "$RECORDS/table_2h.md" "${long_rows[@]}" --against "${long_rows[0]}"
 fi

@@ -156,10 +156,10 @@ EXTRACTIVE_ROWS = {"fastformer_8192": ("extractive_fastformer_conv_small", 8192,
                    "pooling_8192": ("extractive_fastformer_conv_small", 8192, "--fastformer-pooling-init-std 1 "),
                    "transformer_conv": ("extractive_transformer_conv_small", 2560, ""),
                    "local_8192": ("extractive_local_transformer_small", 8192, ""),
-                   "conv_only_3h": ("extractive_conv_only_small", 8192, ""),
-                   "fastformer_3h": ("extractive_fastformer_conv_small", 8192, "")}
-# the budget question's rows train for 3 hours, the others for HOURS (1)
-ROW_HOURS = {"conv_only_3h": 3, "fastformer_3h": 3}
+                   "conv_only_2h": ("extractive_conv_only_small", 8192, ""),
+                   "fastformer_2h": ("extractive_fastformer_conv_small", 8192, "")}
+# the budget question's rows train for 2 hours, the others for HOURS (1)
+ROW_HOURS = {"conv_only_2h": 2, "fastformer_2h": 2}
 
 
 def _extractive_study(*args, **env):
@@ -190,8 +190,8 @@ def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
     assert "--preset papers --limit 500 " in baselines[2] and "--words" not in baselines[2]
     table = [line for line in lines if "scripts/budget_table.py" in line]
     assert len(table) == 2 and "--against docs/extractive_study/fastformer_8192.json" in table[0]
-    # the budget question: the 3-hour rows against each other
-    assert "conv_only_3h.json --against docs/extractive_study/fastformer_3h.json" in table[1]
+    # the budget question: the 2-hour rows against each other
+    assert "conv_only_2h.json --against docs/extractive_study/fastformer_2h.json" in table[1]
 
 
 def test_extractive_study_bad_settings_are_usage_errors():
