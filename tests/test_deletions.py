@@ -4,7 +4,7 @@ rest put back; through the one way back (rewriting.rewritten) and its counts."""
 import pytest
 
 from fairseq_plugins.text import Document, rewriting
-from fairseq_plugins.text.deletions import (DELETION_RULES, clause_bounded, clause_positions, deletion_spans,
+from fairseq_plugins.text.deletions import (DELETION_RULES, clause_bounded, clause_positions, deletion_spans, list_positions, main_clause_positions,
                                             project_clauses, tidy, tidy_positions)
 
 SENTENCE = "jeremy clarkson 's producer , oisin tymon , 36 , will not press charges , police said ."
@@ -172,3 +172,57 @@ def test_a_run_is_judged_side_part_by_side_part():
     assert project_clauses([sentence], ["the officer , a veteran shot him ."]) == [
         "the officer , a veteran who had used force before , shot him ."]
     assert tidy("the club ( ) paid ( , leeds ) .".split()) == "the club paid ( leeds ) .".split()
+
+
+LISTS = [
+    "the suite of tools consists of four major applications , microarray data manager , microarray data "
+    "analysis system , spotfinder , and multiexperiment viewer , which run on any platform .",
+    "genomes are available for enterococcus casseliflavus , enterococcus gallinarum , enterococcus hirae "
+    "and enterococcus thailandicus , respectively .",
+]
+
+
+def test_an_item_of_a_list_never_goes():
+    # set off by commas like a side part, but the list says something else without it
+    applications, species = (sentence.split() for sentence in LISTS)
+    assert [applications[i] for i in sorted(list_positions(applications))] == (
+        "microarray data manager , microarray data analysis system , spotfinder , and multiexperiment viewer".split())
+    assert not clause_bounded(applications, 13, 18)  # ", microarray data analysis system"
+    assert project_clauses([LISTS[0]], [LISTS[0].replace(" , microarray data analysis system", "")]) == [LISTS[0]]
+    # the part after the list is a side part still
+    assert project_clauses([LISTS[0]], [LISTS[0].replace(" , which run on any platform", "")]) == [
+        LISTS[0].replace(" , which run on any platform", "")]
+    assert project_clauses([LISTS[1]], [LISTS[1].replace(" , enterococcus gallinarum", "")]) == [LISTS[1]]
+    assert clause_positions(species, LISTS[1].replace(" , enterococcus gallinarum", "").split()) == list(range(len(species)))
+    # no list: appositions and a verb after a comma ("was arrested and charged" is no list's last item)
+    assert list_positions(SENTENCE.split()) == set()
+    assert list_positions("police said the man , 45 , was arrested and charged .".split()) == set()
+    assert project_clauses(["police said the man , 45 , was arrested and charged ."],
+                           ["police said the man was arrested and charged ."]) == [
+        "police said the man was arrested and charged ."]
+    # a part longer than MAX_LIST_ITEM words is no item: the list starts after it, and it may go
+    long_part = "we measured , in every one of the forty dishes we kept , the cells , the spores and the hyphae ."
+    inside = sorted(list_positions(long_part.split()))
+    assert [long_part.split()[i] for i in inside] == "the cells , the spores and the hyphae .".split()
+    assert project_clauses([long_part], ["we measured the cells , the spores and the hyphae ."]) == [
+        "we measured the cells , the spores and the hyphae ."]
+
+
+def test_the_main_clause_after_an_opening_phrase_stays():
+    # the part after an opening phrase is the main clause, set off by commas or not
+    myosins = ("with the exception of fission yeast myp <dig> which forms a monomer , the class ii myosins "
+               "studied to date all form dimers .")
+    assert project_clauses([myosins], ["with the exception of fission yeast myp <dig> which forms a monomer ."]) == [myosins]
+    dyes = "in this study , we screened eight dyes , thereby enabling a view of the retina ."
+    assert project_clauses([dyes], ["in this study thereby enabling a view of the retina ."]) == [dyes]
+    # a side part after the main clause may go, unless the kept commas before it are odd (as here:
+    # the rule cannot tell the comma closing "in this study" from one opening a side part)
+    assert project_clauses([dyes], ["in this study , we screened eight dyes ."]) == [dyes]
+    # the rule cannot see that "in this study we screened eight dyes" holds the main clause itself:
+    # the part after its comma stays (words kept, none lost)
+    sentence = "in this study we screened eight dyes , thereby enabling a view ."
+    assert project_clauses([sentence], ["in this study we screened eight dyes ."]) == [sentence]
+    assert [dyes.split()[i] for i in sorted(main_clause_positions(dyes.split()))] == "we screened eight dyes".split()
+    # a subject before the first comma opens no phrase: the apposition after it is a side part
+    assert main_clause_positions("the club , based in leeds , paid .".split()) == set()
+    assert main_clause_positions("interestingly , the cells grew .".split()) == {2, 3, 4, 5}

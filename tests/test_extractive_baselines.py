@@ -265,3 +265,54 @@ def test_the_papers_preset_chooses_about_an_abstracts_length():
     assert extraction.word_count(" ".join(sentences[i] for i in chosen)) <= 200
     assert get_preset("papers_extractive").selection(words=30).words == 30
     assert get_preset("cnndm").selection() == extraction.Selection(k=3)
+
+
+# A paper's body as SumPubMed gives it: one line a sentence, headings and a caption's title among them
+# (numbers already masked as the data set writes them)
+PAPER_WITH_HEADINGS = "\n".join([
+    "methods",
+    "sampling and dna extraction",
+    "fresh foliage was sampled from <dig> adult individuals from <dig> native populations.",
+    "the genomic dna was extracted and purified using a plant mini kit.",
+    "<dig> map of collection sites and haplotype network in sugar maples.",
+    "genetic differentiation in chloroplast sequence data",
+    "the southern populations held most of the chloroplast haplotypes we observed.",
+])
+
+
+def test_headings_and_caption_titles_are_told_from_sentences_by_the_raw_text():
+    # the normal form closes every line with a stop: only the raw text shows which had none
+    assert extraction.is_title("genetic differentiation in chloroplast sequence data",
+                               "genetic differentiation in chloroplast sequence data .")
+    assert not extraction.is_title("The cells grew (Fig. 2).", "the cells grew ( fig . <dig> ) .")
+    assert not extraction.is_title('He said: "We will go."', 'he said : " we will go . "')
+    assert not extraction.is_title("Did it work?", "did it work ?")
+    # a masked paper's sentence opening with a number is a caption's title ("fig. 3" cut off)
+    assert extraction.is_title("3 map of collection sites.", "<dig> map of collection sites .")
+    assert not extraction.is_title("Twenty plants grew.", "twenty plants grew .")
+    document = Document.prepare(PAPER_WITH_HEADINGS, masked=True)
+    assert len(document.sentences) == 7
+    assert document.titles == {0, 1, 4, 5}
+
+
+def test_a_chooser_passes_over_headings_and_captions():
+    document = Document.prepare(PAPER_WITH_HEADINGS, masked=True)
+    scores = [0.9, 0.95, 0.3, 0.2, 0.8, 0.99, 0.1]  # headings score high: they hold a section's terms
+    # the short headings are pieces of sentences by their length; the long one and the caption are not
+    assert extraction.choose(scores, document.sentences, 2) == [4, 5]
+    assert extraction.choose(scores, document.sentences, 2, titles=document.titles) == [2, 3]
+    assert extraction.Selection(k=2).choose(scores, document.sentences, document.titles) == [2, 3]
+    assert extraction.Selection(words=12).choose(scores, document.sentences, document.titles) == [2]
+    # only headings: the best of them rather than no summary
+    assert extraction.choose([0.1, 0.9], document.sentences[:2], 1, titles={0, 1}) == [1]
+    # a plain article has no titles: every line ends with a stop
+    assert Document.prepare("The cells grew. They divided twice.").titles == frozenset()
+
+
+def test_a_sentence_ending_in_quotes_is_no_title():
+    # the closing quote after a space, or the next sentence's opening quote left at the end
+    for raw in ('"You want to wash them really good. "', "and prepare for next season. \u2018",
+                "He was unhappy.\u201d", "It was over (for now)."):
+        assert not extraction.is_title(raw, "x ."), raw
+    # a news page's caption or bullet line has no stop
+    assert extraction.is_title("Hazard was substituted two minutes later", "hazard was substituted two minutes later .")

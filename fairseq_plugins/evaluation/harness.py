@@ -607,7 +607,7 @@ class ExtractiveSystem(CheckpointSystem):
             scores = self.scores([source for _, _, _, source in batch])
             for (i, document, sentences, _), row_scores in zip(batch, scores):
                 selection = self.preset.selection(None if words is None else words[i])
-                chosen = selection.choose(row_scores, sentences)
+                chosen = selection.choose(row_scores, sentences, document.titles)
                 out[i] = _clean_line(document.plain(chosen))  # scored as a reader gets them: verbatim
         self.log(f"extracted {len(prepared)} summaries ({time.perf_counter() - start:.0f} s)")
         return out
@@ -698,7 +698,7 @@ class RewritingSystem(CheckpointSystem):
             for (i, document, _), scores in zip(batch, self.chooser.scores([line for _, _, line in batch])):
                 selection = self.chooser.preset.selection(None if words is None else words[i])
                 marked = rewriting.choose_and_mark(self.sp, document.sentences, self.max_source_pieces, scores,
-                                                   selection)
+                                                   selection, document.titles)
                 self.counts["sentences_read"] += marked.sentences
                 self.counts["sentences_beyond_limit"] += len(document.sentences) - marked.sentences
                 if not marked.chosen:

@@ -28,7 +28,18 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     based in leeds , paid , police said": ", paid" is no side part);
     when D ends the sentence (j = n), the first clause kept opens with no subordinator ("as",
     "when", "although"): "as jets carry out airstrikes , officials are waging a campaign" keeps
-    its main clause.
+    its main clause;
+    D is not the main clause after an opening phrase: when the sentence's first part (up to its
+    first comma) opens with a preposition, a subordinator or a sentence adverb ("with the exception
+    of fission yeast myp2 , the class ii myosins all form dimers", "in this study , we screened
+    eight dyes , thereby enabling ..."), the part after it holds the main clause and stays
+    (``main_clause_positions``);
+    D reaches into no list: a run of comma-set items, each at most MAX_LIST_ITEM words, closed by a
+    part that joins the last item with "and", "or" or "nor" ("four major applications ,
+    microarray data manager , microarray data analysis system , spotfinder , and multiexperiment
+    viewer"). An item is set off by commas as a side part is, but without it the list says
+    something else: three applications named after "four", six counts mapped "respectively" onto
+    five species (``list_positions``).
 
 Clause-bounded deletions are kept, every other one is undone (its words put back), words that r
 adds are never taken. The summary sentence is then s without the kept deletions, its punctuation
@@ -86,6 +97,23 @@ SUBORDINATORS = frozenset({
     "as", "when", "while", "whereas", "although", "though", "because", "since", "if", "unless", "until", "after",
     "before", "once", "whether", "considering", "despite",
 })
+# words that open a phrase before the main clause ("with the exception of ...", "in this study ,
+# we ...", "however , ..."): prepositions and sentence adverbs beside the subordinators; a word
+# ending in "-ly" opens one too ("interestingly , ...")
+OPENING_PHRASE_STARTS = SUBORDINATORS | frozenset({
+    "in", "with", "for", "to", "by", "on", "at", "from", "of", "during", "despite", "unlike", "like", "among",
+    "amongst", "under", "over", "through", "throughout", "within", "without", "upon", "following", "given", "using",
+    "based", "compared", "regarding", "besides", "beyond", "across", "against", "along", "around", "between", "into",
+    "toward", "towards", "via", "instead", "apart", "prior", "due", "except", "here", "there", "however", "therefore",
+    "thus", "hence", "moreover", "furthermore", "also", "first", "second", "third", "next", "then", "overall",
+    "together", "indeed", "nevertheless", "nonetheless", "meanwhile", "still", "yet", "so", "but", "and", "or",
+    "today", "yesterday", "now", "later", "earlier", "last", "this", "that",
+})
+# words that join the last item of a list to the others
+COORDINATORS = frozenset({"and", "or", "nor"})
+# a comma-set part of at most this many words may be an item of a list ("enterococcus gallinarum",
+# "microarray data analysis system"); a longer one is a clause
+MAX_LIST_ITEM = 6
 # at most this many pieces may go from a sentence's start, and only a part closed by a bracket: a dateline
 # such as "london ( cnn )". Any other opening part may hold the subject ("the first hour of the
 # finale , aptly titled ...") or frame the rest ("for its final episode , the show focused on ...").
@@ -104,6 +132,58 @@ def deletion_spans(source: Sequence[str], rewrite: Sequence[str]) -> List[Tuple[
     return spans
 
 
+def list_positions(source: Sequence[str]) -> set:
+    """The positions of ``source`` inside its lists, which no deletion may reach: from a list's
+    second item to the end of the part that holds its last ("a , b , c and d": "b , c and d").
+    A list is a run of three or more comma-separated parts: the first ends with the first item;
+    each middle one is an item, at most MAX_LIST_ITEM words with no other boundary; the last holds
+    a coordinator (``COORDINATORS``) within its first MAX_LIST_ITEM words; no part but the first
+    opens with a predicate ("the man , 45 , was arrested and charged": "was" opens the sentence's
+    verb, not an item). Two parts ("he was arrested , and police are investigating"; ", shooting
+    and killing a man") are clauses as often as a list's "a , b and c", and are left to the rule's
+    other tests."""
+    commas = [i for i, token in enumerate(source) if token == ","]
+    # the parts between commas: [start, end) of each, the first from the sentence's start
+    edges = [-1, *commas, len(source)]
+    parts = [(left + 1, right) for left, right in zip(edges[:-1], edges[1:])]
+
+    def words(part):
+        return [token for token in source[part[0]:part[1]] if token not in FINAL_STOPS]
+
+    def is_item(part):
+        inside = words(part)
+        return (0 < len(inside) <= MAX_LIST_ITEM and not BOUNDARIES.intersection(inside)
+                and inside[0] not in PREDICATE_STARTERS)
+
+    def closes_list(part):
+        inside = words(part)
+        return (bool(inside) and inside[0] not in PREDICATE_STARTERS
+                and bool(COORDINATORS.intersection(inside[:MAX_LIST_ITEM + 1])))
+
+    inside_lists = set()
+    for last in range(1, len(parts)):
+        if not closes_list(parts[last]):
+            continue
+        first = last  # the list's second part: the earliest item after its first part
+        while first > 1 and is_item(parts[first - 1]):
+            first -= 1
+        if first < last:
+            inside_lists.update(range(parts[first][0], parts[last][1]))
+    return inside_lists
+
+
+def main_clause_positions(source: Sequence[str]) -> set:
+    """The positions of the part after an opening phrase, which holds the main clause: when the
+    sentence's first part (up to its first comma) opens with a word of ``OPENING_PHRASE_STARTS``
+    or one ending in "-ly", the part from that comma to the next separator or bracket (or the
+    sentence's end); otherwise none."""
+    if "," not in source or not source or not (source[0] in OPENING_PHRASE_STARTS or source[0].endswith("ly")):
+        return set()
+    first_comma = list(source).index(",")
+    end = next((i for i in range(first_comma + 1, len(source)) if source[i] in BOUNDARIES), len(source))
+    return set(range(first_comma + 1, end))
+
+
 def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collection[int] = ()) -> bool:
     """Whether deleting the piece ``source[start:end]`` removes a whole side part (the module's
     rule), the positions ``dropped`` already deleted."""
@@ -115,6 +195,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
               or source[end - 1] in CLOSERS)
     if not (opens and closes) or source[start:end].count(QUOTE) % 2:
         return False
+    if list_positions(source).intersection(range(start, end)):
+        return False  # an item of a list: without it the list says something else
+    if main_clause_positions(source).intersection(range(start, end)):
+        return False  # the main clause after an opening phrase: without it the phrase stands alone
     words = [word for word in source[start:end] if word not in BOUNDARIES]
     if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
         return False

@@ -30,7 +30,7 @@ sentence that the length limit cut off left out, then cased and detokenized
 import functools
 import itertools
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from . import alignment, extraction, masking, normalize, readable
 
@@ -87,6 +87,15 @@ class Document:
     @functools.cached_property
     def sentences(self) -> List[str]:
         return normalize.split_sentences(self.normalized)
+
+    @functools.cached_property
+    def titles(self) -> FrozenSet[int]:
+        """Indices of the sentences that are headings or captions' titles, not sentences
+        (``extraction.is_title``: the raw text ends them with no stop, or a masked paper's opens
+        with a number): a chooser passes them over (``extraction.Selection.choose``)."""
+        return frozenset(i for i, (verbatim, sentence) in enumerate(zip(self.verbatim(range(len(self.sentences))),
+                                                                         self.sentences))
+                         if extraction.is_title(verbatim, sentence))
 
     def lead(self, k: int) -> List[str]:
         """The first k sentences (the Lead-k baseline)."""

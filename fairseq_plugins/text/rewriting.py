@@ -23,7 +23,7 @@ is the exhaustive search's (the tests hold it to rouge-score on every pair of re
 import functools
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Collection, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..scoring.rouge import rouge_tokens
 
@@ -208,15 +208,16 @@ def read_and_choose(sp, sentences: Sequence[str], max_pieces: Optional[int],
 
 
 def choose_and_mark(sp, sentences: Sequence[str], max_pieces: Optional[int], scores: Sequence[float],
-                    selection) -> MarkedSource:
+                    selection, titles: Collection[int] = ()) -> MarkedSource:
     """What the rewriter reads once an extractive chooser has scored the sentences it read
     (``scores``, the first ``len(scores)`` of ``sentences``): ``selection``
-    (``extraction.Selection``) chooses among the sentences both models read, and they are marked
+    (``extraction.Selection``) chooses among the sentences both models read, passing over the
+    headings and captions ``titles`` (``Document.titles``), and they are marked
     (``read_and_choose``). The harness (evaluation.harness.RewritingSystem) and the app choose
     this one way."""
     def choose(n: int) -> List[int]:
         n = min(n, len(scores))
-        return selection.choose(scores[:n], sentences[:n])
+        return selection.choose(scores[:n], sentences[:n], titles)
 
     return read_and_choose(sp, sentences, max_pieces, choose, room=selection.k or 1)
 
