@@ -101,7 +101,7 @@ SUBORDINATORS = frozenset({
 # we ...", "however , ..."): prepositions and sentence adverbs beside the subordinators; a word
 # ending in "-ly" opens one too ("interestingly , ...")
 OPENING_PHRASE_STARTS = SUBORDINATORS | frozenset({
-    "in", "with", "for", "to", "by", "on", "at", "from", "of", "during", "despite", "unlike", "like", "among",
+    "in", "with", "for", "to", "by", "on", "at", "from", "of", "during", "unlike", "like", "among",
     "amongst", "under", "over", "through", "throughout", "within", "without", "upon", "following", "given", "using",
     "based", "compared", "regarding", "besides", "beyond", "across", "against", "along", "around", "between", "into",
     "toward", "towards", "via", "instead", "apart", "prior", "due", "except", "here", "there", "however", "therefore",
@@ -177,7 +177,7 @@ def main_clause_positions(source: Sequence[str]) -> set:
     sentence's first part (up to its first comma) opens with a word of ``OPENING_PHRASE_STARTS``
     or one ending in "-ly", the part from that comma to the next separator or bracket (or the
     sentence's end); otherwise none."""
-    if "," not in source or not source or not (source[0] in OPENING_PHRASE_STARTS or source[0].endswith("ly")):
+    if "," not in source or not (source[0] in OPENING_PHRASE_STARTS or source[0].endswith("ly")):
         return set()
     first_comma = list(source).index(",")
     end = next((i for i in range(first_comma + 1, len(source)) if source[i] in BOUNDARIES), len(source))
