@@ -4,8 +4,9 @@ rest put back; through the one way back (rewriting.rewritten) and its counts."""
 import pytest
 
 from fairseq_plugins.text import Document, rewriting
-from fairseq_plugins.text.deletions import (DELETION_RULES, clause_bounded, clause_positions, deletion_spans, list_positions, main_clause_positions,
-                                            project_clauses, tidy, tidy_positions)
+from fairseq_plugins.text.deletions import (DELETION_RULES, clause_bounded, clause_positions, deletion_spans,
+                                            enumeration_positions, list_positions, main_clause_positions,
+                                            project_clauses, range_positions, tidy, tidy_positions)
 
 SENTENCE = "jeremy clarkson 's producer , oisin tymon , 36 , will not press charges , police said ."
 
@@ -226,3 +227,68 @@ def test_the_main_clause_after_an_opening_phrase_stays():
     # a subject before the first comma opens no phrase: the apposition after it is a side part
     assert main_clause_positions("the club , based in leeds , paid .".split()) == set()
     assert main_clause_positions("interestingly , the cells grew .".split()) == {2, 3, 4, 5}
+    # a participle opens a phrase too
+    primers = "using a new primer set , we amplified both regions in every sample ."
+    assert project_clauses([primers], ["using a new primer set ."]) == [primers]
+
+
+def test_the_main_clause_after_that_stays():
+    # an opening phrase after "that" leaves the clause's own main clause after its comma, past a
+    # relative clause that belongs to the phrase
+    sentence = "we propose that like insulin , which lowers glucose , the peptide acts through its receptor ."
+    assert project_clauses([sentence], ["we propose that like insulin , which lowers glucose ."]) == [sentence]
+    # the relative clause stays too: the rule cannot tell the clause after it (", the peptide acts")
+    # from an apposition that would then name insulin's neighbour
+    assert project_clauses([sentence], ["we propose that like insulin , the peptide acts through its receptor ."]) == [
+        sentence]
+    kept = [sentence.split()[i] for i in sorted(main_clause_positions(sentence.split()))]
+    assert kept == "the peptide acts through its receptor .".split()
+
+
+def test_an_enumeration_keeps_its_labels():
+    sentence = "cells divide in two ways : 1 ) by fission , as in yeast ; 2 ) by budding ."
+    words = sentence.split()
+    labels = sorted(enumeration_positions(words))
+    assert [words[i] for i in labels] == ["1", ")", "2", ")"]
+    # the item's own side part may go; the next item's label, and with it the item, stays
+    assert project_clauses([sentence], ["cells divide in two ways : 1 ) by fission ."]) == [
+        "cells divide in two ways : 1 ) by fission ; 2 ) by budding ."]
+    # a lone bracketed number is no enumeration; "( ii )" labels are
+    assert enumeration_positions("the dose was raised to 5 ) mg .".split()) == set()
+    roman = "( i ) cells grew ; ( ii ) cells died ."
+    assert sorted(enumeration_positions(roman.split())) == [0, 1, 2, 6, 7, 8]
+
+
+def test_a_list_set_off_by_semicolons_keeps_its_items():
+    sentence = ("the networks held three groups : growth genes and repair genes ; receptor genes of the surface ; "
+                "and genes of cell death .")
+    assert project_clauses([sentence], ["the networks held three groups : growth genes and repair genes ."]) == [sentence]
+    # two semicolon parts are two clauses, not a list
+    clauses = "the cells grew in the light ; the spores did not ."
+    assert list_positions(clauses.split()) == set()
+
+
+def test_no_deletion_hands_an_apposition_to_another_noun():
+    sentence = ("strain a was the main species of the gut , with rare isolation of strains b and c , "
+                "the species linked to infections in people .")
+    assert project_clauses([sentence], ["strain a was the main species of the gut , the species linked to infections "
+                                        "in people ."]) == [sentence]
+    relative = "the gene is close to the promoter , near a repeat , which binds the factor ."
+    assert project_clauses([relative], ["the gene is close to the promoter , which binds the factor ."]) == [relative]
+    # an attribution after the deletion names no noun: the side part may go
+    said = "the officer had used force before , shooting a man , the chief said ."
+    assert project_clauses([said], ["the officer had used force before , the chief said ."]) == [
+        "the officer had used force before , the chief said ."]
+
+
+def test_a_range_and_a_pair_of_parts_stay_whole():
+    # a dash between two numbers is a range, not a separator that sets off a side part
+    sentence = "most loci gave mature rnas of 21 – 22 nt , while the others gave longer ones ."
+    assert sorted(range_positions(sentence.split())) == [7]
+    assert project_clauses([sentence], ["most loci gave mature rnas of 21 , while the others gave longer ones ."]) == [
+        sentence]
+    # "some ... , others ...": the first part goes only with the second
+    pair = "many methods have been written for such data , some of them for one field , others for any ."
+    assert project_clauses([pair], ["many methods have been written for such data , others for any ."]) == [pair]
+    # parts are judged left to right, so the first stays even when the rewrite drops both
+    assert project_clauses([pair], ["many methods have been written for such data ."]) == [pair]

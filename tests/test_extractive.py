@@ -245,7 +245,7 @@ def test_evaluation_harness_extracts(tiny_extractive_bundle, tmp_path):
         assert len(chosen) == 3 and all(s in sentences for s in chosen)
     scores = json.loads((tmp_path / "out" / "scores.json").read_text())
     assert scores["selection"] == {"k": 3, "words": None, "lexrank_weight": 0.0, "degree_weight": 0.0, "position_weight": 0.0,
-                                   "max_trigram_overlap": 0.0}
+                                   "max_trigram_overlap": 0.0, "standalone": False}
     # the broken-sentence measure sees whole article sentences: nothing spliced, nothing cut off,
     # no word the article does not have
     for measure in ("spliced_sentences", "cut_off", "unsupported_words"):

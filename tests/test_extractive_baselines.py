@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from fairseq_plugins.evaluation import baseline_summary, read_outputs
+from fairseq_plugins.evaluation import baseline_summary, harness, read_outputs
 from fairseq_plugins.text import centrality
 from fairseq_plugins.text import Document, extraction
 
@@ -292,7 +292,7 @@ def test_headings_and_caption_titles_are_told_from_sentences_by_the_raw_text():
     assert not extraction.is_title("Twenty plants grew.", "twenty plants grew .")
     document = Document.prepare(PAPER_WITH_HEADINGS, masked=True)
     assert len(document.sentences) == 7
-    assert document.titles == {0, 1, 4, 5}
+    assert document.non_sentences == {0, 1, 4, 5}
 
 
 def test_a_chooser_passes_over_headings_and_captions():
@@ -300,13 +300,58 @@ def test_a_chooser_passes_over_headings_and_captions():
     scores = [0.9, 0.95, 0.3, 0.2, 0.8, 0.99, 0.1]  # headings score high: they hold a section's terms
     # the short headings are pieces of sentences by their length; the long one and the caption are not
     assert extraction.choose(scores, document.sentences, 2) == [4, 5]
-    assert extraction.choose(scores, document.sentences, 2, titles=document.titles) == [2, 3]
-    assert extraction.Selection(k=2).choose(scores, document.sentences, document.titles) == [2, 3]
-    assert extraction.Selection(words=12).choose(scores, document.sentences, document.titles) == [2]
+    assert extraction.choose(scores, document.sentences, 2, non_sentences=document.non_sentences) == [2, 3]
+    assert extraction.Selection(k=2).choose(scores, document.sentences, document.non_sentences) == [2, 3]
+    assert extraction.Selection(words=12).choose(scores, document.sentences, document.non_sentences) == [2]
     # only headings: the best of them rather than no summary
-    assert extraction.choose([0.1, 0.9], document.sentences[:2], 1, titles={0, 1}) == [1]
-    # a plain article has no titles: every line ends with a stop
-    assert Document.prepare("The cells grew. They divided twice.").titles == frozenset()
+    assert extraction.choose([0.1, 0.9], document.sentences[:2], 1, non_sentences={0, 1}) == [1]
+    # a plain article has none: every line ends with a stop
+    assert Document.prepare("The cells grew. They divided twice.").non_sentences == frozenset()
+
+
+def test_a_sentence_opening_with_a_cut_citation_is_a_fragment():
+    # the data set cut what came before a citation: without the citation the summary opens with ","
+    assert extraction.is_fragment("<cit> , the virus was endemic in the herds we sampled .")
+    assert extraction.is_fragment("<cit> <cit> , the virus was endemic in the herds we sampled .")
+    # so is a reporting verb whose subject was the citation
+    assert extraction.is_fragment("<cit> reported that the virus was endemic in the herds .")
+    assert not extraction.is_fragment("the virus was endemic in the herds we sampled <cit> .")
+
+
+def test_captions_are_told_from_sentences_that_cite_a_figure():
+    # a caption's title: the figure's number and no verb after it (the normal form's words)
+    assert extraction.is_caption("fig. <dig> growth of the mutant strains at two temperatures .")
+    assert extraction.is_caption("table 2 yields of the three lines in the field .")
+    assert extraction.is_caption("figure <dig> power of the tests we compared .")
+    # the paper's own sentence about the figure
+    assert not extraction.is_caption("fig. <dig> shows the growth of the mutant strains .")
+    assert not extraction.is_caption("table <dig> summarizes the yields of the three lines .")
+    assert not extraction.is_caption("figure 3 and table 2 list the strains we used .")
+    # a panel's legend opens with the panel's letter; "a" is an article, "t cells" are cells
+    assert extraction.is_caption("c staining of the roots after a week .")
+    assert extraction.is_caption("b the primers we used for the second round .")
+    for sentence in ("a total of <dig> patients were enrolled .", "b cells were counted in every sample .",
+                     "c elegans worms were grown on plates .", "e. coli grew in the medium .",
+                     "i think it worked .", "the cells grew ( fig . <dig> ) ."):
+        assert not extraction.is_caption(sentence), sentence
+
+
+def test_cut_sentences_are_found_in_masked_papers_only():
+    # the data set cut a reference or a bracket out and left its preposition before a comma or stop
+    assert extraction.is_cut("with the estimator in , we imputed the missing values.")
+    assert extraction.is_cut("the enzyme was bought from .")
+    assert extraction.is_cut("the rate fell in both strains.figure 4 time course of the assay.")
+    assert not extraction.is_cut("with the estimator, we imputed the missing values.")
+    assert not extraction.is_cut("The cells grew (Fig. 2), then divided.")
+    assert not extraction.is_cut("It was shown in Fig. 2.")  # a figure named, not cut out
+    # a writer's own preposition before a comma has no space before the comma
+    assert not extraction.is_cut("When zooming in, the bases become visible, as we refer to, respectively.")
+    paper = ("The cells were grown in a medium with glucose and salts.\n"
+             "Based on the estimator in , we developed a new imputation method for the data.\n"
+             "We measured the growth rate of every culture twice a day.")
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+    # in speech and news a preposition before a comma is English: nothing is passed over
+    assert Document.prepare(paper).non_sentences == frozenset()
 
 
 def test_a_sentence_ending_in_quotes_is_no_title():
@@ -316,3 +361,32 @@ def test_a_sentence_ending_in_quotes_is_no_title():
         assert not extraction.is_title(raw, "x ."), raw
     # a news page's caption or bullet line has no stop
     assert extraction.is_title("Hazard was substituted two minutes later", "hazard was substituted two minutes later .")
+
+
+def test_a_sentence_that_leans_on_the_one_before_waits_for_it():
+    assert extraction.leans_on_previous("these results suggest that the gene is needed .")
+    assert extraction.leans_on_previous("however , the mutant grew .")
+    assert extraction.leans_on_previous("to this end , we built a reporter .")
+    assert extraction.leans_on_previous("on the other hand , the wild type died .")
+    for sentence in ("this study shows that the gene is needed .", "in this study , we built a reporter .",
+                     "the mutant grew .", "on the surface of the cell , the protein gathers .", "here we show x .", ""):
+        assert not extraction.leans_on_previous(sentence), sentence
+    sentences = ["the gene was knocked out in mice .", "these mice lived longer than their siblings .",
+                 "the knockout also lowered their weight by a third .", "however , the effect vanished with age ."]
+    scores = [0.5, 0.9, 0.7, 0.8]
+    # without the rule: the best two by score
+    assert extraction.choose(scores, sentences, 2, block_trigrams=False, skip_fragments=False) == [1, 3]
+    # with it: "these mice" waits for sentence 0, "however" for sentence 2; the others are tried first
+    chosen = extraction.choose_in_order(extraction.score_order(scores), sentences, 2, standalone=True)
+    assert chosen == [0, 2]
+    # once the sentence before is in, the one leaning on it may follow
+    assert extraction.choose_in_order(extraction.score_order(scores), sentences, 3, standalone=True) == [0, 1, 2]
+    assert extraction.Selection(k=2, standalone=True).choose(scores, sentences) == [0, 2]
+    # only leaning sentences: the best of them rather than no summary
+    assert extraction.choose_in_order([1, 3], sentences, 1, standalone=True) == [1]
+
+
+def test_standalone_is_a_grid_flag():
+    assert harness.parse_grid("standalone=0,1") == [{"standalone": False}, {"standalone": True}]
+    with pytest.raises(harness.EvaluationError, match="standalone takes flag values"):
+        harness.parse_grid("standalone=maybe")

@@ -160,11 +160,11 @@ def test_choose_and_mark_chooses_among_the_sentences_both_models_read():
     limit = len(rewriting.mark_source([s.split() for s in SENTENCES[:2]], [0, 1]).pieces)
     marked = rewriting.choose_and_mark(sp, SENTENCES, limit, [0.1, 0.9, 0.5], Selection(k=2))
     assert marked.sentences == 2 and marked.chosen == [0, 1] and len(marked.pieces) <= limit
-    # a heading or caption (Document.titles) is passed over: the next best is rewritten instead
+    # a heading or caption (Document.non_sentences) is passed over: the next best is rewritten instead
     sentences = ["the cells grew twice as fast .", "genetic differentiation in chloroplast sequence data .",
                  "the southern populations held most haplotypes ."]
     assert rewriting.choose_and_mark(sp, sentences, None, [0.1, 0.9, 0.5], Selection(k=2)).chosen == [1, 2]
-    assert rewriting.choose_and_mark(sp, sentences, None, [0.1, 0.9, 0.5], Selection(k=2), titles={1}).chosen == [0, 2]
+    assert rewriting.choose_and_mark(sp, sentences, None, [0.1, 0.9, 0.5], Selection(k=2), non_sentences={1}).chosen == [0, 2]
 
 
 # ------------------------------------------------------------------------- evaluate.py, end to end

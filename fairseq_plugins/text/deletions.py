@@ -30,16 +30,21 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     "when", "although"): "as jets carry out airstrikes , officials are waging a campaign" keeps
     its main clause;
     D is not the main clause after an opening phrase: when the sentence's first part (up to its
-    first comma) opens with a preposition, a subordinator or a sentence adverb ("with the exception
-    of fission yeast myp2 , the class ii myosins all form dimers", "in this study , we screened
-    eight dyes , thereby enabling ..."), the part after it holds the main clause and stays
-    (``main_clause_positions``);
+    first comma) opens with a preposition, a subordinator, a sentence adverb or a participle ("with
+    the exception of fission yeast myp2 , the class ii myosins all form dimers", "in this study ,
+    we screened eight dyes , thereby enabling ...", "using a new primer set , we amplified
+    ..."), the part after it holds the main clause and stays; so in a clause after "that"
+    ("we propose that like insulin , the peptide acts ...") (``main_clause_positions``);
     D reaches into no list: a run of comma-set items, each at most MAX_LIST_ITEM words, closed by a
     part that joins the last item with "and", "or" or "nor" ("four major applications ,
     microarray data manager , microarray data analysis system , spotfinder , and multiexperiment
-    viewer"). An item is set off by commas as a side part is, but without it the list says
-    something else: three applications named after "four", six counts mapped "respectively" onto
-    five species (``list_positions``).
+    viewer"), or of semicolon-set items of any length. An item is set off by commas as a side part
+    is, but without it the list says something else: three applications named after "four", six
+    counts mapped "respectively" onto five species (``list_positions``); nor does it take an
+    enumeration's label ("1 ) by fission ... ; 2 ) by budding": ``enumeration_positions``);
+    D is not followed by a part that names the noun before it, an apposition or a relative clause
+    ("the main species of the gut , with rare isolation of b and c , the species linked to
+    infections": without the middle part the gut's species would be the one linked to infections).
 
 Clause-bounded deletions are kept, every other one is undone (its words put back), words that r
 adds are never taken. The summary sentence is then s without the kept deletions, its punctuation
@@ -59,6 +64,7 @@ from typing import Callable, Collection, Dict, List, Optional, Sequence, Tuple
 import bisect
 import difflib
 import itertools
+import re
 
 # tokens that set off a side part of a sentence (normal form: PTB-like tokens, lowercase); a lone
 # "-" is not one: the normal form splits hyphenated words and scores ("2 - 1") around it
@@ -109,8 +115,22 @@ OPENING_PHRASE_STARTS = SUBORDINATORS | frozenset({
     "together", "indeed", "nevertheless", "nonetheless", "meanwhile", "still", "yet", "so", "but", "and", "or",
     "today", "yesterday", "now", "later", "earlier", "last", "this", "that",
 })
+# words that open the clause a verb of thinking or saying takes ("we propose that like insulin ,
+# the peptide acts ..."): an opening phrase may follow them as it may open a sentence
+COMPLEMENTIZERS = frozenset({"that", "whether"})
+# words that open a part which names the noun just before it: an apposition ("the main species of
+# the gut , with rare isolation of strains b and c , the species linked to infections"), a relative
+# clause (", which ..."). A deletion just before such a part would hand it to another noun.
+RELATIVE_PRONOUNS = frozenset({"which", "who", "whom", "whose", "where"})
+REFERRING_STARTS = RELATIVE_PRONOUNS | frozenset({"the", "a", "an"})
+# an item's number or letter in an enumeration ("1 ) by fission , as in yeast ; 2 ) by budding");
+# the normal form writes a masked number as <dig>
+ENUMERATOR = re.compile(r"^(?:\d{1,2}|<dig>|[ivx]{1,4}|[a-h])$")
 # words that join the last item of a list to the others
 COORDINATORS = frozenset({"and", "or", "nor"})
+# a part that opens with the first word of a pair which a later part closes ("some of them specific to
+# the field , others are more general"): without it the later part pairs with nothing
+CORRELATIVES = {"some": "others"}
 # a comma-set part of at most this many words may be an item of a list ("enterococcus gallinarum",
 # "microarray data analysis system"); a longer one is a clause
 MAX_LIST_ITEM = 6
@@ -141,10 +161,19 @@ def list_positions(source: Sequence[str]) -> set:
     opens with a predicate ("the man , 45 , was arrested and charged": "was" opens the sentence's
     verb, not an item). Two parts ("he was arrested , and police are investigating"; ", shooting
     and killing a man") are clauses as often as a list's "a , b and c", and are left to the rule's
-    other tests."""
-    commas = [i for i, token in enumerate(source) if token == ","]
-    # the parts between commas: [start, end) of each, the first from the sentence's start
-    edges = [-1, *commas, len(source)]
+    other tests. A list of long items is set off by semicolons ("growth genes and repair genes ;
+    receptor genes of the surface ; and genes of cell death"): three or more
+    semicolon-separated parts, the last opening with a coordinator, items of any length."""
+    return (_list_positions(source, ",", MAX_LIST_ITEM, closed_within=MAX_LIST_ITEM + 1)
+            | _list_positions(source, ";", None, closed_within=1))
+
+
+def _list_positions(source: Sequence[str], separator: str, max_item: Optional[int], closed_within: int) -> set:
+    """``list_positions`` for the lists set off by ``separator``: items of at most ``max_item``
+    words (None: any), the last part holding a coordinator within its first ``closed_within``."""
+    cuts = [i for i, token in enumerate(source) if token == separator]
+    # the parts between separators: [start, end) of each, the first from the sentence's start
+    edges = [-1, *cuts, len(source)]
     parts = [(left + 1, right) for left, right in zip(edges[:-1], edges[1:])]
 
     def words(part):
@@ -152,13 +181,14 @@ def list_positions(source: Sequence[str]) -> set:
 
     def is_item(part):
         inside = words(part)
-        return (0 < len(inside) <= MAX_LIST_ITEM and not BOUNDARIES.intersection(inside)
-                and inside[0] not in PREDICATE_STARTERS)
+        if not inside or inside[0] in PREDICATE_STARTERS:
+            return False
+        return max_item is None or (len(inside) <= max_item and not BOUNDARIES.intersection(inside))
 
     def closes_list(part):
         inside = words(part)
         return (bool(inside) and inside[0] not in PREDICATE_STARTERS
-                and bool(COORDINATORS.intersection(inside[:MAX_LIST_ITEM + 1])))
+                and bool(COORDINATORS.intersection(inside[:closed_within])))
 
     inside_lists = set()
     for last in range(1, len(parts)):
@@ -172,16 +202,67 @@ def list_positions(source: Sequence[str]) -> set:
     return inside_lists
 
 
-def main_clause_positions(source: Sequence[str]) -> set:
-    """The positions of the part after an opening phrase, which holds the main clause: when the
-    sentence's first part (up to its first comma) opens with a word of ``OPENING_PHRASE_STARTS``
-    or one ending in "-ly", the part from that comma to the next separator or bracket (or the
-    sentence's end); otherwise none."""
-    if "," not in source or not (source[0] in OPENING_PHRASE_STARTS or source[0].endswith("ly")):
+def enumeration_positions(source: Sequence[str]) -> set:
+    """The positions of an enumeration's numbers and letters with their brackets ("1 ) by fission ,
+    as in yeast ; 2 ) by budding"), when the sentence holds two or more: a deletion that takes one
+    takes an item's label and runs two items together."""
+    labels = [i for i in range(len(source) - 1) if source[i + 1] == ")" and ENUMERATOR.match(source[i])]
+    if len(labels) < 2:
         return set()
-    first_comma = list(source).index(",")
-    end = next((i for i in range(first_comma + 1, len(source)) if source[i] in BOUNDARIES), len(source))
-    return set(range(first_comma + 1, end))
+    return {j for i in labels for j in (i - 1, i, i + 1) if j >= 0 and (j != i - 1 or source[j] == "(")}
+
+
+def range_positions(source: Sequence[str]) -> set:
+    """The positions of dashes between two numbers ("rnas of 21 – 22 nt", "<dig> -- <dig>"): a
+    range, which the separators' dashes would otherwise cut."""
+    return {i for i in range(1, len(source) - 1)
+            if source[i] in SEPARATORS and _is_number(source[i - 1]) and _is_number(source[i + 1])}
+
+
+def _is_number(token: str) -> bool:
+    return token == "<dig>" or token.replace(".", "", 1).replace(",", "").isdigit()
+
+
+def _opens_phrase(word: str) -> bool:
+    """Whether ``word`` opens a phrase before a main clause: a preposition, subordinator or sentence
+    adverb (``OPENING_PHRASE_STARTS``), an adverb in "-ly" ("interestingly , ...") or a participle in
+    "-ing" ("using a new primer set , we amplified ...")."""
+    return word in OPENING_PHRASE_STARTS or word.endswith("ly") or word.endswith("ing")
+
+
+def main_clause_positions(source: Sequence[str]) -> set:
+    """The positions of the part after an opening phrase, which holds the main clause: when a
+    clause's first part (up to the next comma) opens with an opening phrase (``_opens_phrase``), the
+    part from that comma to the next separator or bracket (or the sentence's end). A clause opens
+    the sentence, or follows a complementizer ("we propose that like insulin , which lowers
+    glucose , the peptide acts through its receptor": ``COMPLEMENTIZERS``). A part that opens with
+    a relative pronoun is the phrase's own side part; the main clause is the first part after it
+    that does not."""
+    starts = [0, *(i + 1 for i, token in enumerate(source[:-1]) if token in COMPLEMENTIZERS)]
+    protected = set()
+    for start in starts:
+        if not _opens_phrase(source[start]):
+            continue
+        # the part after the phrase's comma; one that opens with a relative pronoun still belongs
+        # to the phrase ("like insulin , which lowers glucose , the peptide ..."): the next one
+        part = next((i + 1 for i in range(start + 1, len(source) - 1)
+                     if source[i] == "," and source[i + 1] not in RELATIVE_PRONOUNS), None)
+        if part is None:
+            continue
+        end = next((i for i in range(part, len(source)) if source[i] in BOUNDARIES), len(source))
+        protected.update(range(part, end))
+    return protected
+
+
+def _names_the_noun_before(rest: Sequence[str]) -> bool:
+    """Whether ``rest``, what follows a deletion, opens with a part that names the noun before it
+    (``REFERRING_STARTS`` after a comma), up to the next separator: an apposition or a relative
+    clause, not an attribution (", the chief said" names no noun). The words cannot tell an
+    apposition from a clause's subject (", the peptide acts ..."): both stay."""
+    if len(rest) < 2 or rest[0] != "," or rest[1] not in REFERRING_STARTS:
+        return False
+    part_end = next((i for i in range(1, len(rest)) if rest[i] in SEPARATORS), len(rest))
+    return not ATTRIBUTION.intersection(rest[1:part_end])
 
 
 def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collection[int] = ()) -> bool:
@@ -199,7 +280,17 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # an item of a list: without it the list says something else
     if main_clause_positions(source).intersection(range(start, end)):
         return False  # the main clause after an opening phrase: without it the phrase stands alone
+    if enumeration_positions(source).intersection(range(start, end)):
+        return False  # an item's number: without it two items run together
+    if range_positions(source).intersection(range(start, end)):
+        return False  # a dash between two numbers is a range ("21 – 22 nt"), not a separator
+    # (a piece may end with the comma before the part: "with rare isolation of b and c ,")
+    rest = end - 1 if source[end - 1] in SEPARATORS else end
+    if _names_the_noun_before(source[rest:]) and rest + 1 not in list_positions(source):  # an item names none
+        return False  # what follows names the noun before it, which would then be another one
     words = [word for word in source[start:end] if word not in BOUNDARIES]
+    if words and words[0] in CORRELATIVES and CORRELATIVES[words[0]] in source[end:]:
+        return False  # "some of them ... , others ...": without the first, "others" pairs with nothing
     if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
         return False
     kept_before = [word for i, word in enumerate(source[:start]) if i not in dropped]
@@ -238,7 +329,7 @@ def tidy_positions(tokens: Sequence[str]) -> List[int]:
                 if opened[-1] == i - 1:  # "( )"
                     unmatched.update((i - 1, i))
                 opened.pop()
-            else:
+            elif not (token == ")" and i and ENUMERATOR.match(tokens[i - 1])):  # "2 )" labels an item
                 unmatched.add(i)
     unmatched.update(opened)
     kept: List[int] = []

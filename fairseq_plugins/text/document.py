@@ -89,13 +89,15 @@ class Document:
         return normalize.split_sentences(self.normalized)
 
     @functools.cached_property
-    def titles(self) -> FrozenSet[int]:
-        """Indices of the sentences that are headings or captions' titles, not sentences
-        (``extraction.is_title``: the raw text ends them with no stop, or a masked paper's opens
-        with a number): a chooser passes them over (``extraction.Selection.choose``)."""
-        return frozenset(i for i, (verbatim, sentence) in enumerate(zip(self.verbatim(range(len(self.sentences))),
-                                                                         self.sentences))
-                         if extraction.is_title(verbatim, sentence))
+    def non_sentences(self) -> FrozenSet[int]:
+        """Indices of the lines that are not sentences a reader can read: headings, captions'
+        titles and panels' legends (``extraction.is_title``: the raw text ends them with no stop, a
+        masked paper's opens with a number, or a caption's words open it) and, in a masked paper,
+        sentences the data set cut text out of (``extraction.is_cut``). A chooser passes them over
+        (``extraction.Selection.choose``)."""
+        verbatim = self.verbatim(range(len(self.sentences)))
+        return frozenset(i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences))
+                         if extraction.is_title(raw, sentence) or (self.masked and extraction.is_cut(raw)))
 
     def lead(self, k: int) -> List[str]:
         """The first k sentences (the Lead-k baseline)."""

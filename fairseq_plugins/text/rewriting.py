@@ -208,16 +208,16 @@ def read_and_choose(sp, sentences: Sequence[str], max_pieces: Optional[int],
 
 
 def choose_and_mark(sp, sentences: Sequence[str], max_pieces: Optional[int], scores: Sequence[float],
-                    selection, titles: Collection[int] = ()) -> MarkedSource:
+                    selection, non_sentences: Collection[int] = ()) -> MarkedSource:
     """What the rewriter reads once an extractive chooser has scored the sentences it read
     (``scores``, the first ``len(scores)`` of ``sentences``): ``selection``
     (``extraction.Selection``) chooses among the sentences both models read, passing over the
-    headings and captions ``titles`` (``Document.titles``), and they are marked
-    (``read_and_choose``). The harness (evaluation.harness.RewritingSystem) and the app choose
+    headings, captions and cut sentences ``non_sentences`` (``Document.non_sentences``), and they
+    are marked (``read_and_choose``). The harness (evaluation.harness.RewritingSystem) and the app choose
     this one way."""
     def choose(n: int) -> List[int]:
         n = min(n, len(scores))
-        return selection.choose(scores[:n], sentences[:n], titles)
+        return selection.choose(scores[:n], sentences[:n], non_sentences)
 
     return read_and_choose(sp, sentences, max_pieces, choose, room=selection.k or 1)
 
