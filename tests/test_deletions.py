@@ -292,3 +292,10 @@ def test_a_range_and_a_pair_of_parts_stay_whole():
     assert project_clauses([pair], ["many methods have been written for such data , others for any ."]) == [pair]
     # parts are judged left to right, so the first stays even when the rewrite drops both
     assert project_clauses([pair], ["many methods have been written for such data ."]) == [pair]
+    # "one ... , the other ...": the same
+    cars = "both their cars , the first driver in one , his team mate in the other , start from the back ."
+    assert project_clauses([cars], ["both their cars , his team mate in the other , start from the back ."]) == [cars]
+    # a side part without the pair's first word may go
+    assert project_clauses(["the two cars , both new , start from the back , the team said ."],
+                           ["the two cars start from the back , the team said ."]) == [
+        "the two cars start from the back , the team said ."]

@@ -128,9 +128,10 @@ REFERRING_STARTS = RELATIVE_PRONOUNS | frozenset({"the", "a", "an"})
 ENUMERATOR = re.compile(r"^(?:\d{1,2}|<dig>|[ivx]{1,4}|[a-h])$")
 # words that join the last item of a list to the others
 COORDINATORS = frozenset({"and", "or", "nor"})
-# a part that opens with the first word of a pair which a later part closes ("some of them specific to
-# the field , others are more general"): without it the later part pairs with nothing
-CORRELATIVES = {"some": "others"}
+# a part that holds the first word of a pair which a later part closes ("some of them specific to
+# the field , others are more general"; "both cars , button in one , magnussen in the other"):
+# without it the later part pairs with nothing
+CORRELATIVES = {"some": "others", "one": "other"}
 # a comma-set part of at most this many words may be an item of a list ("enterococcus gallinarum",
 # "microarray data analysis system"); a longer one is a clause
 MAX_LIST_ITEM = 6
@@ -289,7 +290,7 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if _names_the_noun_before(source[rest:]) and rest + 1 not in list_positions(source):  # an item names none
         return False  # what follows names the noun before it, which would then be another one
     words = [word for word in source[start:end] if word not in BOUNDARIES]
-    if words and words[0] in CORRELATIVES and CORRELATIVES[words[0]] in source[end:]:
+    if any(first in words and second in source[end:] for first, second in CORRELATIVES.items()):
         return False  # "some of them ... , others ...": without the first, "others" pairs with nothing
     if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
         return False
