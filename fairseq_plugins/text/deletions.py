@@ -66,6 +66,8 @@ import difflib
 import itertools
 import re
 
+from .masking import NUMBER
+
 # tokens that set off a side part of a sentence (normal form: PTB-like tokens, lowercase); a lone
 # "-" is not one: the normal form splits hyphenated words and scores ("2 - 1") around it
 # (a colon is none: "the target : cuts expected in 2016" loses its frame without what precedes it)
@@ -125,7 +127,7 @@ RELATIVE_PRONOUNS = frozenset({"which", "who", "whom", "whose", "where"})
 REFERRING_STARTS = RELATIVE_PRONOUNS | frozenset({"the", "a", "an"})
 # an item's number or letter in an enumeration ("1 ) by fission , as in yeast ; 2 ) by budding");
 # the normal form writes a masked number as <dig>
-ENUMERATOR = re.compile(r"^(?:\d{1,2}|<dig>|[ivx]{1,4}|[a-h])$")
+ENUMERATOR = re.compile(r"^(?:\d{1,2}|" + re.escape(NUMBER) + r"|[ivx]{1,4}|[a-h])$")
 # words that join the last item of a list to the others
 COORDINATORS = frozenset({"and", "or", "nor"})
 # a part that holds the first word of a pair which a later part closes ("some of them specific to
@@ -221,7 +223,7 @@ def range_positions(source: Sequence[str]) -> set:
 
 
 def _is_number(token: str) -> bool:
-    return token == "<dig>" or token.replace(".", "", 1).replace(",", "").isdigit()
+    return token == NUMBER or token.replace(".", "", 1).replace(",", "").isdigit()
 
 
 def _opens_phrase(word: str) -> bool:
@@ -277,17 +279,16 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
               or source[end - 1] in CLOSERS)
     if not (opens and closes) or source[start:end].count(QUOTE) % 2:
         return False
-    if list_positions(source).intersection(range(start, end)):
-        return False  # an item of a list: without it the list says something else
-    if main_clause_positions(source).intersection(range(start, end)):
-        return False  # the main clause after an opening phrase: without it the phrase stands alone
-    if enumeration_positions(source).intersection(range(start, end)):
-        return False  # an item's number: without it two items run together
-    if range_positions(source).intersection(range(start, end)):
-        return False  # a dash between two numbers is a range ("21 – 22 nt"), not a separator
+    in_lists = list_positions(source)
+    # positions no deletion may take: a list's items (without one the list says something else), the
+    # main clause after an opening phrase (without it the phrase stands alone), an item's number
+    # (without it two items run together), a dash between two numbers (a range: "21 – 22 nt")
+    kept = in_lists | main_clause_positions(source) | enumeration_positions(source) | range_positions(source)
+    if kept.intersection(range(start, end)):
+        return False
     # (a piece may end with the comma before the part: "with rare isolation of b and c ,")
     rest = end - 1 if source[end - 1] in SEPARATORS else end
-    if _names_the_noun_before(source[rest:]) and rest + 1 not in list_positions(source):  # an item names none
+    if _names_the_noun_before(source[rest:]) and rest + 1 not in in_lists:  # a list's item names none
         return False  # what follows names the noun before it, which would then be another one
     words = [word for word in source[start:end] if word not in BOUNDARIES]
     if any(first in words and second in source[end:] for first, second in CORRELATIVES.items()):
