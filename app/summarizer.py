@@ -237,7 +237,7 @@ class Summarizer:
         document, source, scores = self._read_and_score(article)
         sentences = document.sentences
         selection = self.selection(words)
-        chosen = selection.choose(scores, sentences, document.non_sentences)
+        chosen = selection.choose_in(document, scores)
         read = len(source.pieces)
         how = ("the model scores highest" if not selection.fused else
                "ranked by the model, two measures of centrality and position together")
@@ -264,8 +264,8 @@ class Summarizer:
         start = time.perf_counter()
         # the chooser reads numbers as the rewriter does (_load_chooser checks), so its Document is the rewriter's
         document, source, scores = self.chooser._read_and_score(article)
-        marked = rewriting.choose_and_mark(self.sentencepiece, document.sentences, self.max_source_pieces, scores,
-                                           self.chooser.selection(options.words), document.non_sentences)
+        marked = rewriting.choose_and_mark(self.sentencepiece, document, self.max_source_pieces, scores,
+                                           self.chooser.selection(options.words))
         tokens = self.dictionary.encode_line(marked.line, add_if_not_exist=False, append_eos=True).long()
         sample = {"net_input": {"src_tokens": tokens[None], "src_lengths": torch.tensor([tokens.numel()])}}
         best = best_hypothesis(self.task, self.model, options, sample)

@@ -4,9 +4,10 @@ rest put back; through the one way back (rewriting.rewritten) and its counts."""
 import pytest
 
 from fairseq_plugins.text import Document, rewriting
-from fairseq_plugins.text.deletions import (DELETION_RULES, clause_bounded, clause_positions, deletion_spans,
-                                            enumeration_positions, list_positions, main_clause_positions,
-                                            project_clauses, range_positions, tidy, tidy_positions)
+from fairseq_plugins.text.deletions import (DELETION_RULES, bullet_positions, clause_bounded, clause_positions,
+                                            deletion_spans, enumeration_positions, list_positions,
+                                            main_clause_positions, project_clauses, range_positions, tidy,
+                                            tidy_positions)
 
 SENTENCE = "jeremy clarkson 's producer , oisin tymon , 36 , will not press charges , police said ."
 
@@ -284,9 +285,19 @@ def test_no_deletion_hands_an_apposition_to_another_noun():
 def test_a_range_and_a_pair_of_parts_stay_whole():
     # a dash between two numbers is a range, not a separator that sets off a side part
     sentence = "most loci gave mature rnas of 21 – 22 nt , while the others gave longer ones ."
-    assert sorted(range_positions(sentence.split())) == [7]
+    assert sorted(range_positions(sentence.split())) == [6, 7, 8]
     assert project_clauses([sentence], ["most loci gave mature rnas of 21 , while the others gave longer ones ."]) == [
         sentence]
+    # nor may a deletion end before the dash, taking the range's first number with a side part
+    cows = "cows were grouped by parity , and included at ages of <dig> – <dig> months for heifers ."
+    assert project_clauses([cows], ["cows were grouped by parity – <dig> months for heifers ."]) == [cows]
+    # a bulleted list keeps all its items: the criteria of a study without some are other criteria
+    criteria = ("animals were included by the following criteria : • age of <dig> – <dig> months ; "
+                "• parity of <dig> to <dig> ; • body condition score of <dig> , for heifers and cows , respectively .")
+    assert sorted(bullet_positions(criteria.split())) == list(range(criteria.split().index("•"), len(criteria.split())))
+    assert project_clauses([criteria], [criteria.replace("; • parity of <dig> to <dig> ; • body condition score of <dig> ", "")]) == [
+        criteria]
+    assert bullet_positions("a single • mark .".split()) == set()
     # "some ... , others ...": the first part goes only with the second
     pair = "many methods have been written for such data , some of them for one field , others for any ."
     assert project_clauses([pair], ["many methods have been written for such data , others for any ."]) == [pair]

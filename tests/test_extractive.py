@@ -163,6 +163,36 @@ def test_encoder_started_from_the_abstractive_model(tiny_bundle, summarizer):
         load_pretrained_encoder(encoder, str(tiny_bundle / "missing.pt"))
 
 
+def test_attention_free_encoder_started_from_one_with_attention(tiny_papers_bundle):
+    """--pretrained-encoder-drop-attention: a convolution-only encoder takes every weight of a
+    Fastformer + convolution checkpoint but its attention sublayers; without the flag the load stops
+    and names the flag."""
+    from argparse import Namespace
+
+    from fairseq.data import Dictionary
+
+    from fairseq_plugins.models.efficient_transformer import EfficientEncoder, token_embedding
+
+    path = str(tiny_papers_bundle / "checkpoint.pt")
+    checkpoint = load_checkpoint(path)
+    cfg = Namespace(**dict(checkpoint["cfg"]["model"]))
+    assert cfg.encoder_self_attention == "fastformer" and cfg.encoder_local_conv == 7
+    cfg.encoder_self_attention = "none"
+    dictionary = Dictionary.load(str(tiny_papers_bundle / "dict.source.txt"))
+    encoder = EfficientEncoder(cfg, dictionary, token_embedding(dictionary, cfg.encoder_embed_dim))
+    source = checkpoint["model"]
+    attention = [k for k in source if k.startswith("encoder.") and ".self_attention." in k]
+    assert attention and not any(".self_attention." in k for k in encoder.state_dict())
+
+    with pytest.raises(ValueError, match="pretrained-encoder-drop-attention"):
+        load_pretrained_encoder(encoder, path)
+    load_pretrained_encoder(encoder, path, drop_attention=True)
+    loaded = encoder.state_dict()
+    assert len(loaded) == sum(k.startswith("encoder.") for k in source) - len(attention)
+    for name, value in loaded.items():
+        assert torch.equal(value, source["encoder." + name].float()), name
+
+
 def test_scores_do_not_depend_on_the_batch(summarizer):
     pieces = [extraction.read_source(summarizer.sentencepiece, text.split_sentences(text.normalize_text(a)),
                                      summarizer.max_source_pieces).pieces

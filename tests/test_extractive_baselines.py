@@ -309,6 +309,40 @@ def test_a_chooser_passes_over_headings_and_captions():
     assert Document.prepare("The cells grew. They divided twice.").non_sentences == frozenset()
 
 
+def test_a_captions_legend_lines_are_passed_over():
+    # SumPubMed puts a figure's caption where the paper cites it: "fig." ends the citing line, the
+    # number opens the caption's title, the legend follows in panels, noun phrases and, between
+    # them, a panel's sentences
+    paper = "\n".join([
+        "the phased locus may produce secondary sirnas through the rdr6 pathway.fig.",  # 0: cut (".fig")
+        "<dig> identification of the tas <dig> locus and the target of tas3-sirnas.",  # 1: title
+        "a the comparison of the pear tas <dig> locus with that of other plant species.",  # 2: panel a
+        "the regions producing the mirnas are indicated in red in this panel.",  # 3: between two panels
+        "b",  # 4: a panel letter alone (no stop)
+        "tas3-sirnas produced from the tas <dig> locus in the dormant buds.",  # 5: no clause
+        "the dual target sites of the mirna were indicated in the lower panel.",  # 6: a clause, and
+        "we then compared the loci of the two species in a second experiment.",  # 7: the paper's voice
+        "pca analysis of the two species gave a clear separation of the loci.",  # 8
+    ])
+    document = Document.prepare(paper, masked=True)
+    assert len(document.sentences) == 9
+    assert document.non_sentences == {0, 1, 2, 3, 4, 5}
+    sentences = document.sentences
+    assert extraction.caption_bodies(sentences, {1, 4}) == [2, 3, 5]
+    # a heading is no caption's title: the lines after it are the paper's
+    assert extraction.caption_bodies(["results .", "a comparison of the two strains .", "x ."], {0}) == []
+    # a line that ends with a figure's name opens a caption on the next line, its title included
+    assert extraction.ends_with_figure("the families differ in copy number.figure 2")
+    assert extraction.ends_with_figure("as given in fig.") and not extraction.ends_with_figure("the cells grew.")
+    lines = ["ankyrin repeat motif .", "the second copy of the motif in the designed protein .",
+             "the copies differ in their loops , as we showed before ."]
+    assert extraction.caption_bodies(lines, set(), after_figure={0}) == [0, 1]
+    # a legend runs CAPTION_BODY_LINES lines at most
+    lines = ["<dig> the strains ."] + ["a panel of the strains ."] * 10
+    assert extraction.caption_bodies(lines, {0}) == list(range(1, 1 + extraction.CAPTION_BODY_LINES))
+    assert extraction.has_clause("the strains were grown .") and not extraction.has_clause("growth of the strains .")
+
+
 def test_a_sentence_opening_with_a_cut_citation_is_a_fragment():
     # the data set cut what came before a citation: without the citation the summary opens with ","
     assert extraction.is_fragment("<cit> , the virus was endemic in the herds we sampled .")
@@ -341,6 +375,8 @@ def test_cut_sentences_are_found_in_masked_papers_only():
     assert extraction.is_cut("with the estimator in , we imputed the missing values.")
     assert extraction.is_cut("the enzyme was bought from .")
     assert extraction.is_cut("the rate fell in both strains.figure 4 time course of the assay.")
+    assert extraction.is_cut("the method was introduced in and demonstrated in a later study.")
+    assert not extraction.is_cut("the cells moved in and out of the dish.")
     assert not extraction.is_cut("with the estimator, we imputed the missing values.")
     assert not extraction.is_cut("The cells grew (Fig. 2), then divided.")
     assert not extraction.is_cut("It was shown in Fig. 2.")  # a figure named, not cut out

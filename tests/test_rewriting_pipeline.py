@@ -149,22 +149,28 @@ def test_a_rewrite_with_a_word_its_sentence_does_not_hold_is_given_as_the_senten
 
 
 def test_choose_and_mark_chooses_among_the_sentences_both_models_read():
+    from fairseq_plugins.text import Document
     from fairseq_plugins.text.extraction import Selection
 
     sp = _WordPieces()
+    lines = ["we saw a b c d .", "it was e f g h .", "we had i j k l m .", "it is n o p q ."]
+    document = Document.prepare("\n".join(lines))
+    assert document.sentences == lines and not document.non_sentences
     # the chooser read three sentences; the last scores highest but only the rewriter could read a fourth
-    marked = rewriting.choose_and_mark(sp, SENTENCES, None, [0.1, 0.9, 0.5], Selection(k=2))
+    marked = rewriting.choose_and_mark(sp, document, None, [0.1, 0.9, 0.5], Selection(k=2))
     assert marked.chosen == [1, 2] and marked.sentences == 4
     # a limit the first two sentences and their marks fill: sentence 2 is out of the choice, and the
     # best two among the first two are chosen
-    limit = len(rewriting.mark_source([s.split() for s in SENTENCES[:2]], [0, 1]).pieces)
-    marked = rewriting.choose_and_mark(sp, SENTENCES, limit, [0.1, 0.9, 0.5], Selection(k=2))
+    limit = len(rewriting.mark_source([s.split() for s in lines[:2]], [0, 1]).pieces)
+    marked = rewriting.choose_and_mark(sp, document, limit, [0.1, 0.9, 0.5], Selection(k=2))
     assert marked.sentences == 2 and marked.chosen == [0, 1] and len(marked.pieces) <= limit
-    # a heading or caption (Document.non_sentences) is passed over: the next best is rewritten instead
-    sentences = ["the cells grew twice as fast .", "genetic differentiation in chloroplast sequence data .",
-                 "the southern populations held most haplotypes ."]
-    assert rewriting.choose_and_mark(sp, sentences, None, [0.1, 0.9, 0.5], Selection(k=2)).chosen == [1, 2]
-    assert rewriting.choose_and_mark(sp, sentences, None, [0.1, 0.9, 0.5], Selection(k=2), non_sentences={1}).chosen == [0, 2]
+    # a heading (Document.non_sentences: its raw line has no stop) is passed over, though it scores
+    # best: the next best is rewritten instead
+    paper = Document.prepare("The cells grew twice as fast.\nGenetic differentiation in chloroplast sequence data\n"
+                             "The southern populations held most haplotypes.")
+    assert paper.non_sentences == {1}
+    assert Selection(k=2).choose([0.1, 0.9, 0.5], paper.sentences) == [1, 2]  # blind to the raw text
+    assert rewriting.choose_and_mark(sp, paper, None, [0.1, 0.9, 0.5], Selection(k=2)).chosen == [0, 2]
 
 
 # ------------------------------------------------------------------------- evaluate.py, end to end

@@ -213,10 +213,23 @@ def test_split_sentences():
         '" there were students .',
         'so , we left , " he added .',
     ]
+    # a closing mark after a stop ends the quotation that opened a sentence or two before, not the
+    # next sentence; a new paragraph opens none, and neither does a mark left unmatched long before
+    assert split_sentences('police said : " we did what we had to . it had to be used . " the officer was cleared .') == [
+        'police said : " we did what we had to .', 'it had to be used . "', "the officer was cleared ."]
+    assert split_sentences('he said : " we went . <n> " they left . " she said .') == [
+        'he said : " we went .', '" they left . "', "she said ."]
+    stray = 'a " stray mark . ' + "word . " * 60 + '" a quote . " he said .'
+    assert split_sentences(stray)[-2:] == ['" a quote . "', "he said ."]
     # abbreviations do not end sentences; standalone periods do
     assert split_sentences(normalize_text("Dr. Smith met J. Doe in the U.S. yesterday. Then he left.")) == [
         "dr. smith met j. doe in the u.s. yesterday .",
         "then he left .",
+    ]
+    # a paper's mid-sentence abbreviations, even where the data set broke the line after them
+    assert split_sentences(normalize_text("repeats in proteins, viz.\nthe tandem repeats of figs. 2 and 3 (eq. 4). next.")) == [
+        "repeats in proteins , viz. the tandem repeats of figs. 2 and 3 ( eq. 4 ) .",
+        "next .",
     ]
     assert split_sentences("") == []
     assert text.lead("a . b . c . d .", 3) == ["a .", "b .", "c ."]

@@ -612,9 +612,9 @@ class ExtractiveSystem(CheckpointSystem):
         for first in range(0, len(prepared), self.batch_size):
             batch = prepared[first:first + self.batch_size]
             scores = self.scores([source for _, _, _, source in batch])
-            for (i, document, sentences, _), row_scores in zip(batch, scores):
+            for (i, document, _, _), row_scores in zip(batch, scores):
                 selection = self.preset.selection(None if words is None else words[i])
-                chosen = selection.choose(row_scores, sentences, document.non_sentences)
+                chosen = selection.choose_in(document, row_scores)
                 out[i] = _clean_line(document.plain(chosen))  # scored as a reader gets them: verbatim
         self.log(f"extracted {len(prepared)} summaries ({time.perf_counter() - start:.0f} s)")
         return out
@@ -704,8 +704,7 @@ class RewritingSystem(CheckpointSystem):
             batch = read[first:first + self.chooser.batch_size]
             for (i, document, _), scores in zip(batch, self.chooser.scores([line for _, _, line in batch])):
                 selection = self.chooser.preset.selection(None if words is None else words[i])
-                marked = rewriting.choose_and_mark(self.sp, document.sentences, self.max_source_pieces, scores,
-                                                   selection, document.non_sentences)
+                marked = rewriting.choose_and_mark(self.sp, document, self.max_source_pieces, scores, selection)
                 self.counts["sentences_read"] += marked.sentences
                 self.counts["sentences_beyond_limit"] += len(document.sentences) - marked.sentences
                 if not marked.chosen:

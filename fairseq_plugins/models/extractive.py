@@ -19,6 +19,7 @@ Trained through fairseq's ``translation`` task on a data directory written by
 ``1`` or ``0``) with the ``sentence_extraction`` criterion (criterions/sentence_extraction.py).
 """
 import logging
+import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Callable, Optional, Tuple
@@ -58,11 +59,25 @@ class ExtractiveSummarizerConfig(EfficientTransformerConfig):
         metadata={"help": "an efficient_transformer checkpoint whose encoder.* weights initialise the "
                           "encoder (same encoder architecture and dictionary)"},
     )
+    pretrained_encoder_drop_attention: bool = field(
+        default=False,
+        metadata={"help": "with --pretrained-encoder: leave out the checkpoint's encoder self-attention "
+                          "weights, to start an attention-free encoder (conv_only) from one trained "
+                          "with attention (fastformer_conv); every other weight must still match"},
+    )
 
 
-def load_pretrained_encoder(encoder: nn.Module, path: str) -> None:
+# an encoder layer's self-attention sublayer: layers.<i>.self_attention.{sublayer,norm}.*
+SELF_ATTENTION_WEIGHT = re.compile(r"^layers\.\d+\.self_attention\.")
+
+
+def load_pretrained_encoder(encoder: nn.Module, path: str, drop_attention: bool = False) -> None:
     """Copy a trained abstractive model's encoder weights into ``encoder`` (strict: every weight
-    must be there with its shape, or the run stops with the names that differ)."""
+    must be there with its shape, or the run stops with the names that differ).
+
+    ``drop_attention`` leaves out the checkpoint's self-attention sublayers first: the layers of an
+    attention-free encoder are the same residual blocks without that sublayer (convolution, then
+    FFN), so the rest of a Fastformer + convolution encoder fits it weight for weight."""
     from .. import fixes
 
     if not Path(path).is_file():
@@ -71,11 +86,16 @@ def load_pretrained_encoder(encoder: nn.Module, path: str) -> None:
     state = fixes.load_checkpoint(path)["model"]
     prefix = "encoder."
     weights = {key[len(prefix):]: value.float() for key, value in state.items() if key.startswith(prefix)}
+    if drop_attention:
+        weights = {name: value for name, value in weights.items() if not SELF_ATTENTION_WEIGHT.match(name)}
     missing, unexpected = encoder.load_state_dict(weights, strict=False)
     if missing or unexpected:
+        only_attention = not missing and all(SELF_ATTENTION_WEIGHT.match(name) for name in unexpected)
+        hint = " (add --pretrained-encoder-drop-attention to leave its attention out)" if only_attention else ""
         raise ValueError(f"--pretrained-encoder {path}: its encoder does not match this architecture "
-                         f"(missing {sorted(missing)[:5]}, unexpected {sorted(unexpected)[:5]})")
-    logger.info(f"encoder initialised from {path} ({len(weights)} tensors)")
+                         f"(missing {sorted(missing)[:5]}, unexpected {sorted(unexpected)[:5]}){hint}")
+    logger.info(f"encoder initialised from {path} ({len(weights)} tensors"
+                f"{', its self-attention left out' if drop_attention else ''})")
 
 
 class _WithChanges:
@@ -130,7 +150,8 @@ class ExtractiveSummarizer(BaseFairseqModel):
                              "scripts/prepare_extractive.py")
         encoder = EfficientEncoder(args, dictionary, token_embedding(dictionary, args.encoder_embed_dim))
         if args.pretrained_encoder:
-            load_pretrained_encoder(encoder, args.pretrained_encoder)
+            load_pretrained_encoder(encoder, args.pretrained_encoder,
+                                    args.pretrained_encoder_drop_attention)
         return cls(encoder, SentenceScorer(args), dictionary.index(SENTENCE_SEPARATOR),
                    (dictionary.pad(), dictionary.eos()), args.max_sentences)
 

@@ -215,11 +215,26 @@ def enumeration_positions(source: Sequence[str]) -> set:
     return {j for i in labels for j in (i - 1, i, i + 1) if j >= 0 and (j != i - 1 or source[j] == "(")}
 
 
+# the marks that open a bulleted list's items ("the criteria : • age at calving ... ; • parity ...")
+BULLETS = frozenset({"•", "◦", "▪", "‣", "·"})
+
+
+def bullet_positions(source: Sequence[str]) -> set:
+    """The positions of a bulleted list, from its first bullet to the sentence's end, when two or
+    more bullets set off its items: like a list's items (``list_positions``), none may go, or the
+    list says something else (the criteria of a study without some of them)."""
+    bullets = [i for i, token in enumerate(source) if token in BULLETS]
+    return set(range(bullets[0], len(source))) if len(bullets) >= 2 else set()
+
+
 def range_positions(source: Sequence[str]) -> set:
-    """The positions of dashes between two numbers ("rnas of 21 – 22 nt", "<dig> -- <dig>"): a
-    range, which the separators' dashes would otherwise cut."""
-    return {i for i in range(1, len(source) - 1)
-            if source[i] in SEPARATORS and _is_number(source[i - 1]) and _is_number(source[i + 1])}
+    """The positions of a range, two numbers and the dash between them ("rnas of 21 – 22 nt",
+    "<dig> -- <dig>"), which the separators' dashes would otherwise cut: a deletion may neither
+    start after the dash nor end before it ("heifers , ... restricted to 22 – 30 months" must not
+    become "heifers – 30 months")."""
+    return {i + offset for i in range(1, len(source) - 1)
+            if source[i] in SEPARATORS and _is_number(source[i - 1]) and _is_number(source[i + 1])
+            for offset in (-1, 0, 1)}
 
 
 def _is_number(token: str) -> bool:
@@ -282,8 +297,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     in_lists = list_positions(source)
     # positions no deletion may take: a list's items (without one the list says something else), the
     # main clause after an opening phrase (without it the phrase stands alone), an item's number
-    # (without it two items run together), a dash between two numbers (a range: "21 – 22 nt")
-    kept = in_lists | main_clause_positions(source) | enumeration_positions(source) | range_positions(source)
+    # (without it two items run together), a range's numbers and dash ("21 – 22 nt"), a bulleted list
+    kept = (in_lists | main_clause_positions(source) | enumeration_positions(source) | range_positions(source)
+            | bullet_positions(source))
     if kept.intersection(range(start, end)):
         return False
     # (a piece may end with the comma before the part: "with rare isolation of b and c ,")

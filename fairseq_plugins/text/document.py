@@ -92,12 +92,16 @@ class Document:
     def non_sentences(self) -> FrozenSet[int]:
         """Indices of the lines that are not sentences a reader can read: headings, captions'
         titles and panels' legends (``extraction.is_title``: the raw text ends them with no stop, a
-        masked paper's opens with a number, or a caption's words open it) and, in a masked paper,
-        sentences the data set cut text out of (``extraction.is_cut``). A chooser passes them over
+        masked paper's opens with a number, or a caption's words open it), the legend lines after a
+        caption's title (``extraction.caption_bodies``) and, in a masked paper, a caption's title
+        after a line that ends with a figure's name (``extraction.ends_with_figure``) and sentences
+        the data set cut text out of (``extraction.is_cut``). A chooser passes them over
         (``extraction.Selection.choose``)."""
         verbatim = self.verbatim(range(len(self.sentences)))
-        return frozenset(i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences))
-                         if extraction.is_title(raw, sentence) or (self.masked and extraction.is_cut(raw)))
+        titles = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences)) if extraction.is_title(raw, sentence)}
+        cut = {i for i, raw in enumerate(verbatim) if self.masked and extraction.is_cut(raw)}
+        after_figure = {i + 1 for i, raw in enumerate(verbatim) if self.masked and extraction.ends_with_figure(raw)}
+        return frozenset(titles | cut | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
 
     def lead(self, k: int) -> List[str]:
         """The first k sentences (the Lead-k baseline)."""

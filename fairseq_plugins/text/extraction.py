@@ -157,9 +157,12 @@ NOT_AFTER_PANEL_LETTER = frozenset({"cell", "cells", "elegans", "is", "are", "="
 # Where a data set cut a bracket or a reference out of a paper, a preposition is left before the
 # space where it was and a stop or a comma ("with the estimator in , we imputed ..."; a writer's
 # own "zooming in, the bases become visible" has no space), or a caption runs into the sentence
-# before it ("... in both strains.figure 4 time course of ..."). Tokenized news spaces every
-# comma ("what i am capable of , driving"), so only a masked paper's sentences are tested.
+# before it ("... in both strains.figure 4 time course of ..."), or a preposition is left before
+# "and" and a verb ("the method was introduced in and demonstrated in ..."; "in and out", "by and
+# large" have none). Tokenized news spaces every comma ("what i am capable of , driving"), so only
+# a masked paper's sentences are tested.
 _CUT_TEXT = re.compile(r"\b(?:in|of|by|from|at|see|than|on|to|with|between|including)\s+(?:[,;)]|\.\s*$)"
+                       r"|\b(?:in|by|from|see)\s+and\s+\w+ed\b"
                        r"|[a-z)]\.(?:figs?|figures?|tables?)\b", re.IGNORECASE)
 
 
@@ -192,6 +195,85 @@ def is_title(verbatim: str, sentence: str) -> bool:
     words, 16% were headings by the first test and 2.5% caption titles by the second; a reader
     finds both broken."""
     return not _RAW_SENTENCE_END.search(verbatim) or sentence.split(" ", 1)[0] == NUMBER or is_caption(sentence)
+
+
+# Words that make a clause of a line: a finite form of "be", "have", "do", a modal, a subject
+# pronoun, or a verb papers report with. A caption's body describes a panel in noun phrases
+# ("pca analysis based on <dig> gene clusters enriched for saprophytic species ."), whose "-ed"
+# words are participles; without a part-of-speech tagger, these words are the signal.
+CLAUSE_WORDS = frozenset({
+    "is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did", "can", "could",
+    "may", "might", "must", "shall", "should", "will", "would", "we", "they", "it", "our",
+    "show", "shows", "showed", "reveal", "reveals", "revealed", "indicate", "indicates", "indicated",
+    "suggest", "suggests", "suggested", "demonstrate", "demonstrates", "demonstrated", "confirm",
+    "confirms", "confirmed", "found", "remain", "remains", "remained", "became", "becomes", "appear",
+    "appears", "appeared", "seem", "seems", "seemed", "contain", "contains", "contained", "exhibit",
+    "exhibits", "exhibited", "led", "leads", "occur", "occurs", "occurred", "yield", "yields", "yielded",
+})
+# How far a caption's body may run: SumPubMed's captions are a title and a legend of a few panels
+CAPTION_BODY_LINES = 8
+# A line the data set ended with a figure's name, "... in both strains.fig." or "...
+# families.figure <dig>": the caption's title follows on the next line
+_ENDS_WITH_FIGURE = re.compile(r"(?:^|[\s.])(?:figs?|figures?|tables?)\s*\.?\s*(?:<dig>|\d+)?[a-z]?\s*$",
+                               re.IGNORECASE)
+
+
+def has_clause(sentence: str) -> bool:
+    """Whether a line in the normal form has a word of a clause (``CLAUSE_WORDS``)."""
+    return not CLAUSE_WORDS.isdisjoint(sentence.split())
+
+
+def ends_with_figure(verbatim: str) -> bool:
+    """Whether a raw line ends with a figure's or table's name and number, its caption's title
+    on the next line (``_ENDS_WITH_FIGURE``)."""
+    return bool(_ENDS_WITH_FIGURE.search(verbatim))
+
+
+# Words of the paper's own voice, which a legend does not use: a line with one is the body's
+BODY_WORDS = frozenset({"we", "our", "us", CITATION})
+
+
+def _opens_with_panel(sentence: str) -> bool:
+    """A legend's line for a panel: its letter, then its text ("c the binding sites ...", "a the
+    secondary structure ..."; "a" only before "the", elsewhere it is the article: "a total of")."""
+    tokens = sentence.split()
+    return len(tokens) > 2 and (tokens[0] in PANEL_LETTERS or (tokens[0] == "a" and tokens[1] == "the"))
+
+
+def caption_bodies(sentences: Sequence[str], titles: Collection[int], after_figure: Collection[int] = ()) -> List[int]:
+    """The lines of captions: SumPubMed puts a figure's caption where the paper cites it, its title
+    first (a line in ``titles`` that opens with the number symbol or a caption's words, "<dig>
+    identification of tas <dig> locus ." after a line that ends "fig."; or any line in
+    ``after_figure``, the one after a raw line that ends with a figure's name: ``ends_with_figure``),
+    then its legend, line by line: panels ("a the secondary structure of the precursor ."), noun
+    phrases ("tas3-sirnas produced from the tas <dig> locus .") and, between them, a panel's
+    sentences ("endo <dig> was used as the example ."). So after a title, the caption runs over
+    lines that open with a panel's letter or have no word of a clause (``has_clause``), and over a
+    line with a clause when the next line is again the legend's, up to ``CAPTION_BODY_LINES``; a
+    line in the paper's own voice ("we", "our", a citation: ``BODY_WORDS``) ends it. The title of an
+    ``after_figure`` caption is among the lines. Blind readers counted such lines in a summary as
+    broken sentences."""
+    def legend(i: int) -> bool:
+        return i in titles or _opens_with_panel(sentences[i]) or not has_clause(sentences[i])
+
+    def body_voice(i: int) -> bool:
+        return not BODY_WORDS.isdisjoint(sentences[i].split())
+
+    starts = {i for i in titles if sentences[i].split(" ", 1)[0] == NUMBER or is_caption(sentences[i])}
+    body: set = {i for i in after_figure if i < len(sentences)}
+    for start in sorted(starts | body):
+        last = min(start + CAPTION_BODY_LINES, len(sentences) - 1)
+        i = start + 1
+        while i <= last:
+            if legend(i) and not body_voice(i):
+                body.add(i)
+            elif i + 1 <= last and legend(i + 1) and not body_voice(i):
+                body.update((i, i + 1))
+                i += 1
+            else:
+                break
+            i += 1
+    return sorted(body - set(titles))
 
 
 # The first words of a sentence that leans on the one before it: a word that points back ("these
@@ -370,6 +452,12 @@ class Selection:
         return choose_in_order(self.preference(scores, sentences), sentences, self.k, self.words,
                                block_trigrams=True, skip_fragments=True, max_trigram_overlap=self.max_trigram_overlap,
                                non_sentences=non_sentences, standalone=self.standalone)
+
+    def choose_in(self, document, scores: Sequence[float]) -> List[int]:
+        """``choose`` among the first ``len(scores)`` sentences of a ``Document`` (those a model read
+        and scored), passing over its ``non_sentences``: how the app, the harness and the rewriter's
+        chooser choose."""
+        return self.choose(scores, document.sentences[:len(scores)], document.non_sentences)
 
 
 def sentence_scores(model, dictionary, sources: Sequence[str]) -> List[List[float]]:

@@ -95,7 +95,8 @@ NORMALIZATION_VERSION = "1"
 MAX_TOKEN_CHARS = 1000
 
 # Abbreviations (lower case, without the final period) that keep their period: titles before
-# names, months, company suffixes, Latin abbreviations, US states as the news writes them.
+# names, months, company suffixes, Latin abbreviations, US states as the news writes them, and
+# the ones a paper writes mid-sentence ("viz.", "figs.", "eq.").
 # Besides these, single letters ("w.") and acronyms ("u.s.", "p.m.", "l.l.") keep theirs.
 ABBREVIATIONS = frozenset(
     """
@@ -104,6 +105,7 @@ ABBREVIATIONS = frozenset(
     jan feb mar apr jun jul aug sep sept oct nov dec
     inc corp ltd co plc llc bros pty assn univ intl
     no nos vs etc cf al approx dept fig vol mt ave blvd rd hwy sq ct oz lbs ext
+    viz figs eq eqs
     ala ariz ark calif colo conn fla kan kans ky md mich minn mont neb nev okla pa penn tenn tex
     va vt wis wyo
     """.split()
@@ -428,15 +430,38 @@ def _inside_brackets(sentence: List[str], tokens: List[str], following: int) -> 
                for opening, closing in (("(", ")"), ("[", "]")))
 
 
+# how far back a quotation's opening mark may be for a mark after a stop to close it: news quotes
+# run over two or three sentences ("... had to be used . " the officer ...": the mark closes the
+# quotation that opened a sentence before); beyond this, an unmatched mark earlier in the text is
+# not trusted to say whether one is open
+_QUOTE_REACH = 100
+
+
+def _open_quotations(tokens: Sequence[str]) -> List[bool]:
+    """For each position i: whether a ``"`` quotation is open before ``tokens[i]``, by the marks
+    since the paragraph began (``<n>``), the last one at most ``_QUOTE_REACH`` tokens back."""
+    open_before: List[bool] = []
+    marks, last = 0, None
+    for i, tok in enumerate(tokens):
+        open_before.append(marks % 2 == 1 and last is not None and i - last <= _QUOTE_REACH)
+        if tok == SENTENCE_SEPARATOR:
+            marks, last = 0, None
+        elif tok == '"':
+            marks, last = marks + 1, i
+    return open_before
+
+
 def split_sentences(text: str) -> List[str]:
     """Sentences of normalized text: a sentence ends after a standalone ``.``, ``!`` or ``?``
     (and any further ones: ``? !``), together with closing quotes and brackets that close
-    something opened in the sentence, but not inside brackets that close soon after
-    (``_inside_brackets``).  ``<n>`` separators also end a sentence and are dropped.
-    Lead-3 is ``split_sentences(article)[:3]``."""
+    something opened in the sentence or, for ``"``, a quotation opened a few sentences before
+    (``_open_quotations``), but not inside brackets that close soon after (``_inside_brackets``).
+    ``<n>`` separators also end a sentence and are dropped. Lead-3 is
+    ``split_sentences(article)[:3]``."""
     if not text:
         return []
     tokens = text.split()
+    quotation_open = _open_quotations(tokens)
     sentences: List[str] = []
     cur: List[str] = []
     n = len(tokens)
@@ -457,7 +482,7 @@ def split_sentences(text: str) -> List[str]:
                 i += 1
             while i < n:
                 nxt = tokens[i]
-                if nxt == '"' and cur.count('"') % 2 == 1:
+                if nxt == '"' and (cur.count('"') % 2 == 1 or quotation_open[i]):
                     pass
                 elif nxt == "'" and cur.count("'") % 2 == 1:
                     pass

@@ -23,7 +23,7 @@ is the exhaustive search's (the tests hold it to rouge-score on every pair of re
 import functools
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Collection, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..scoring.rouge import rouge_tokens
 
@@ -207,19 +207,17 @@ def read_and_choose(sp, sentences: Sequence[str], max_pieces: Optional[int],
     return mark_source(read, [i for i in chosen if i < len(read)])
 
 
-def choose_and_mark(sp, sentences: Sequence[str], max_pieces: Optional[int], scores: Sequence[float],
-                    selection, non_sentences: Collection[int] = ()) -> MarkedSource:
-    """What the rewriter reads once an extractive chooser has scored the sentences it read
-    (``scores``, the first ``len(scores)`` of ``sentences``): ``selection``
-    (``extraction.Selection``) chooses among the sentences both models read, passing over the
-    headings, captions and cut sentences ``non_sentences`` (``Document.non_sentences``), and they
-    are marked (``read_and_choose``). The harness (evaluation.harness.RewritingSystem) and the app choose
-    this one way."""
+def choose_and_mark(sp, document, max_pieces: Optional[int], scores: Sequence[float], selection) -> MarkedSource:
+    """What the rewriter reads of a ``Document`` once an extractive chooser has scored the
+    sentences it read (``scores``, the first ``len(scores)`` of ``document.sentences``):
+    ``selection`` (``extraction.Selection``) chooses among the sentences both models read, passing
+    over the document's headings, captions and cut sentences (``Selection.choose_in``), and they are
+    marked (``read_and_choose``). The harness (evaluation.harness.RewritingSystem) and the app
+    choose this one way."""
     def choose(n: int) -> List[int]:
-        n = min(n, len(scores))
-        return selection.choose(scores[:n], sentences[:n], non_sentences)
+        return selection.choose_in(document, scores[:min(n, len(scores))])
 
-    return read_and_choose(sp, sentences, max_pieces, choose, room=selection.k or 1)
+    return read_and_choose(sp, document.sentences, max_pieces, choose, room=selection.k or 1)
 
 
 def split_segments(pieces: Sequence[str]) -> List[Tuple[int, int]]:

@@ -68,7 +68,7 @@ def choosing_seconds(summarizer, text: str, runs: int) -> List[float]:
     seconds = []
     for _ in range(runs):
         start = time.perf_counter()
-        selection.choose(scores, document.sentences, document.non_sentences)
+        selection.choose_in(document, scores)
         seconds.append(time.perf_counter() - start)
     return seconds
 
