@@ -231,6 +231,8 @@ def test_split_sentences():
         "repeats in proteins , viz. the tandem repeats of figs. 2 and 3 ( eq. 4 ) .",
         "next .",
     ]
+    assert split_sentences(normalize_text("more genes than other enterococcus spp.\nisolated from bovine feces. next.")) == [
+        "more genes than other enterococcus spp. isolated from bovine feces .", "next ."]
     assert split_sentences("") == []
     assert text.lead("a . b . c . d .", 3) == ["a .", "b .", "c ."]
 
