@@ -30,7 +30,7 @@ sentence that the length limit cut off left out, then cased and detokenized
 import functools
 import itertools
 from dataclasses import dataclass
-from typing import FrozenSet, List, Optional, Sequence, Tuple
+from typing import FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from . import alignment, extraction, masking, normalize, readable
 
@@ -99,8 +99,11 @@ class Document:
         (``extraction.Selection.choose``)."""
         verbatim = self.verbatim(range(len(self.sentences)))
         titles = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences)) if extraction.is_title(raw, sentence)}
-        cut = {i for i, raw in enumerate(verbatim) if self.masked and extraction.is_cut(raw)}
-        after_figure = {i + 1 for i, raw in enumerate(verbatim) if self.masked and extraction.ends_with_figure(raw)}
+        cut: Set[int] = set()
+        after_figure: Set[int] = set()
+        if self.masked:  # the data set's cuts and caption placement: a masked paper's lines only
+            cut = {i for i, raw in enumerate(verbatim) if extraction.is_cut(raw)}
+            after_figure = {i + 1 for i, raw in enumerate(verbatim) if extraction.ends_with_figure(raw)}
         return frozenset(titles | cut | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
 
     def lead(self, k: int) -> List[str]:

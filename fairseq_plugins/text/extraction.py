@@ -149,7 +149,7 @@ FIGURE_FOLLOWERS = frozenset({
     "represents", "plots", "outlines", "indicates", "reveals", "contains", "highlights", "details", "documents",
     "emphasizes", "compiles", "relates", "also", "and", "clearly", "further", "finally", "b", "c", "d", "e", ",",
 })
-_FIGURE_OPENING = re.compile(r"^(?:figs?|figures?|tables?)\s*\.?\s+(?:<dig>|\d+)\w*\s+(\S+)")
+_FIGURE_OPENING = re.compile(r"^(?:figs?|figures?|tables?)\s*\.?\s+(?:" + re.escape(NUMBER) + r"|\d+)\w*\s+(\S+)")
 # A panel's legend opens with the panel's letter ("c staining of the roots after a week ."); "a"
 # is an article, and a few words after a letter make a sentence of the body ("t cells", "c elegans")
 PANEL_LETTERS = frozenset("bcdefgh")
@@ -214,8 +214,8 @@ CLAUSE_WORDS = frozenset({
 CAPTION_BODY_LINES = 8
 # A line the data set ended with a figure's name, "... in both strains.fig." or "...
 # families.figure <dig>": the caption's title follows on the next line
-_ENDS_WITH_FIGURE = re.compile(r"(?:^|[\s.])(?:figs?|figures?|tables?)\s*\.?\s*(?:<dig>|\d+)?[a-z]?\s*$",
-                               re.IGNORECASE)
+_ENDS_WITH_FIGURE = re.compile(r"(?:^|[\s.])(?:figs?|figures?|tables?)\s*\.?\s*(?:" + re.escape(NUMBER)
+                               + r"|\d+)?[a-z]?\s*$", re.IGNORECASE)
 
 
 def has_clause(sentence: str) -> bool:
