@@ -9,13 +9,15 @@
                       updates, the checkpoints averaged, and the decoding preset tuned for it (the
                       app's defaults for this model)
     chooser/          a rewriting bundle only: the extractive bundle that chooses the sentences the
-                      rewriter rewrites (the card's "chooser" names it)
+                      rewriter rewrites (the card's "chooser" names it; it may name a bundle
+                      beside this one instead, "../model_papers_extractive")
 
 `Summarizer(bundle / "checkpoint.pt")` loads it (the data directory defaults to the
 checkpoint's own). fp16 halves the size; the model is built in fp32 and the weights are cast on
 load, so inference is the same up to fp16 rounding of the weights.
 """
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import List, Optional, Sequence
@@ -92,12 +94,15 @@ def average_weights(states: Sequence[dict]) -> dict:
 
 
 def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: bool = True,
-                  preset: str = "cnndm", chooser: Optional[str] = None, trained_on: Optional[str] = None) -> Path:
+                  preset: str = "cnndm", chooser: Optional[str] = None, trained_on: Optional[str] = None,
+                  chooser_beside: bool = False) -> Path:
     """Average `checkpoints`, drop optimizer state, store the weights in fp16 and copy the data
     files next to them; the card names `preset`, the decoding settings the app uses for the
     model, and `trained_on`, the hardware it was trained on where given (a checkpoint does not
     record it). A sentence rewriter needs `chooser`, the extractive bundle that chooses its
-    sentences: it is copied into the bundle (CHOOSER_DIR). Returns the path of the written checkpoint."""
+    sentences: it is copied into the bundle (CHOOSER_DIR), or, with `chooser_beside`, named by its
+    path relative to the bundle (two bundles shipped side by side share one chooser: the shipped
+    papers rewriter reads ``../model_papers_extractive``). Returns the path of the written checkpoint."""
     from fairseq_plugins.evaluation import DECODING_PRESETS
 
     if not checkpoints:
@@ -141,7 +146,7 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
         if not source.exists():
             raise FileNotFoundError(f"{source} not found: is {data_bin} the data the model was trained on?")
         shutil.copyfile(source, out / name)
-    if chooser:
+    if chooser and not chooser_beside:
         _copy_chooser(Path(chooser), out / CHOOSER_DIR)
     model_cfg = cfg["model"]  # an argparse.Namespace for argparse-registered archs, else a dict
     if isinstance(model_cfg, dict):
@@ -159,7 +164,7 @@ def export_bundle(checkpoints: List[str], data_bin: str, out_dir: str, half: boo
     }
     extra = last.get("extra_state") or {}
     if chooser:
-        card["chooser"] = CHOOSER_DIR
+        card["chooser"] = os.path.relpath(Path(chooser).resolve(), out.resolve()) if chooser_beside else CHOOSER_DIR
     if trained_on:
         card["trained_on"] = trained_on
     if extra.get("previous_training_time") is not None:  # fairseq's cumulative training wall time

@@ -227,10 +227,10 @@ def describe(info: SystemInfo) -> str:
     if read_kind(bundle) == "rewriting":
         return (f"Rewritten (the extractive model chooses the sentences, this model shortens each one, reading the "
                 f"whole article; it cannot join words from two sentences, and of its deletions only whole side parts "
-                f"such as an apposition or a parenthesis stand): {where}{facts_text} Experimental: read blind, 5 of 30 "
-                "news summaries had a broken sentence (the extractive model's: 3), and readers preferred the extractive "
-                "summary (docs/rewriting.md). The summary length sets how many words of the article's sentences are "
-                "chosen.")
+                f"such as an apposition or a parenthesis stand): {where}{facts_text} Experimental: read blind, its "
+                "summaries had a broken sentence a little more often than the extractive model's, and readers did not "
+                "prefer them (docs/rewriting.md). The summary length sets how many words of the article's sentences "
+                "are chosen.")
     return f"Abstractive (writes its own sentences): {where}{facts_text} Decoding settings: this model's tuned preset."
 
 

@@ -33,6 +33,6 @@ SHIPPED_MODELS = (
     ShippedModel("papers", "papers", APP_DIR / "model_papers",
                  "Scientific papers: Fastformer, abstractive (reads whole papers)"),
     ShippedModel("papers_rewriting", "papers-rewriting", APP_DIR / "model_papers_rewriting",
-                 "Scientific papers: Fastformer, rewritten (the extractive model's sentences, each rewritten)"),
+                 "Scientific papers: Fastformer, rewritten, experimental (the extractive model's sentences, shortened)"),
 )
 SHIPPED_BY_KEY = {model.key: model for model in SHIPPED_MODELS}

@@ -38,7 +38,7 @@ import torch
 from fairseq import checkpoint_utils
 from fairseq.dataclass.configs import GenerationConfig
 from fairseq_plugins import text
-from fairseq_plugins.evaluation import DECODING_PRESETS, longest_summary
+from fairseq_plugins.evaluation import DECODING_PRESETS, configure_rewriter, longest_summary
 from fairseq_plugins.fixes import load_checkpoint
 from fairseq_plugins.models.extractive import ExtractiveSummarizer
 from fairseq_plugins.models.rewriter import SentenceRewriterModel
@@ -146,6 +146,8 @@ class Summarizer:
         self.masks_numbers = bool(settings.get("masking"))
         # a rewriter rewrites what its chooser (an extractive bundle inside its own) chooses
         self.chooser = self._load_chooser(data_dir) if isinstance(self.model, SentenceRewriterModel) else None
+        if self.chooser is not None:  # decoded as the harness decodes it (alignments, segments)
+            configure_rewriter(self.model, DECODING_PRESETS[self.preset])
         # fairseq's stop, whatever max_len asks for (an extractive model writes nothing: no cap)
         self.length_cap = 0 if self.extractive else longest_summary(self.model)
 

@@ -129,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--deletions", metavar="RULE",
                      help="a sentence rewriter: which of its deletions stand, all (any) or those that remove a whole "
                           "side part of the sentence (clauses) [the preset's]")
+    gen.add_argument("--exact-segments", action=argparse.BooleanOptionalAction, default=None,
+                     help="a restricted sentence rewriter: exactly one segment a chosen sentence (no early end, no "
+                          "extra segment) [the preset's]")
 
     tune = sub.add_parser("tune", parents=[common], help="search decoding settings on a slice of valid")
     tune.add_argument("--system", required=True, help="checkpoint file")
@@ -217,7 +220,7 @@ def cmd_generate(args, ev) -> int:
     preset = ev.get_preset(args.preset, beam=args.beam, min_len=args.min_len, max_len_b=args.max_len_b,
                            lenpen=args.lenpen, no_repeat_ngram_size=args.no_repeat_ngram_size,
                            oracle_max_sentences=args.oracle_max_sentences, lead_k=args.sentences,
-                           deletions=args.deletions)
+                           deletions=args.deletions, exact_segments=args.exact_segments)
     if kind == "checkpoint":
         path = Path(value)
         if not path.exists():
@@ -256,7 +259,8 @@ def cmd_generate(args, ev) -> int:
                                 chooser_sentences=args.sentences)
         chooses = isinstance(system, (ev.ExtractiveSystem, ev.RewritingSystem))
         meta.update(data_bin=str(Path(args.data_bin).resolve()), decoding={
-            k: getattr(preset, k) for k in ("beam", "no_repeat_ngram_size", "min_len", "max_len_a", "max_len_b", "lenpen")},
+            k: getattr(preset, k) for k in ("beam", "no_repeat_ngram_size", "min_len", "max_len_a", "max_len_b", "lenpen",
+                                            "exact_segments")},
             max_source_pieces=system.max_source_pieces, num_updates=system.num_updates,
             selection=dataclasses.asdict(preset.selection(args.words)) if isinstance(system, ev.ExtractiveSystem) else None)
         if budgets is not None and not chooses:

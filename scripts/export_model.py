@@ -25,12 +25,15 @@ def main(argv=None) -> int:
                         help='the hardware it was trained on, for the card (e.g. "1 CPU core"; a checkpoint does not say)')
     parser.add_argument("--chooser", default=None,
                         help="a sentence rewriter's chooser: the extractive bundle copied into this one")
+    parser.add_argument("--chooser-beside", action="store_true",
+                        help="name the chooser by its path relative to this bundle instead of copying it (bundles "
+                             "shipped side by side, e.g. app/model_papers_rewriting and app/model_papers_extractive)")
     args = parser.parse_args(argv)
     from app.bundle import export_bundle
 
     try:
         path = export_bundle(args.checkpoints, args.data_bin, args.out, half=not args.fp32, preset=args.preset,
-                             chooser=args.chooser, trained_on=args.trained_on)
+                             chooser=args.chooser, trained_on=args.trained_on, chooser_beside=args.chooser_beside)
     except (ValueError, FileNotFoundError) as error:
         print(f"export_model: {error}", file=sys.stderr)
         return 2

@@ -80,15 +80,20 @@ def test_registry_lists_shipped_checkpoints_and_lead3(model_dir, tiny_bundle):
     assert [key for _, key in ModelRegistry(None, {SHIPPED: tiny_bundle}).choices()] == [SHIPPED, LEAD3]
     assert ModelRegistry(None, {}).default_key() == LEAD3
     # the shipped bundles (tracked in app/model_extractive, app/model_rewriting, app/model,
-    # app/model_papers and app/model_papers_extractive): the extractive news model first, the page's default
-    from app.models import REWRITING
+    # app/model_papers_extractive, app/model_papers and app/model_papers_rewriting): the extractive news
+    # model first, the page's default
+    from app.bundle import chooser_dir
+    from app.models import PAPERS_REWRITING, REWRITING
 
-    rewriting_bundle = DEFAULT_BUNDLES[REWRITING]
-    for bundle in (EXTRACTIVE_BUNDLE, rewriting_bundle, SHIPPED_BUNDLE, PAPERS_BUNDLE, PAPERS_EXTRACTIVE_BUNDLE):
+    rewriting_bundles = (DEFAULT_BUNDLES[REWRITING], DEFAULT_BUNDLES[PAPERS_REWRITING])
+    for bundle in (EXTRACTIVE_BUNDLE, SHIPPED_BUNDLE, PAPERS_BUNDLE, PAPERS_EXTRACTIVE_BUNDLE, *rewriting_bundles):
         assert (bundle / "checkpoint.pt").is_file()
+    # the papers rewriter's chooser is the shipped papers chooser beside it, not a copy
+    assert chooser_dir(DEFAULT_BUNDLES[PAPERS_REWRITING]).resolve() == PAPERS_EXTRACTIVE_BUNDLE.resolve()
     assert [key for _, key in ModelRegistry(None).choices()] == [EXTRACTIVE, SHIPPED, REWRITING, PAPERS_EXTRACTIVE, PAPERS,
-                                                                 LEAD3]
-    assert "experimental" in ModelRegistry(None).info(REWRITING).label  # not the default, and it says why not
+                                                                 PAPERS_REWRITING, LEAD3]
+    for rewriter in (REWRITING, PAPERS_REWRITING):  # not the default, and it says why not
+        assert "experimental" in ModelRegistry(None).info(rewriter).label
     assert ModelRegistry(None).default_key() == EXTRACTIVE
     assert ModelRegistry(None, dict(DEFAULT_BUNDLES, **{EXTRACTIVE: None})).default_key() == SHIPPED
     # a bundle is named by a shipped model's key; a misspelt one is an error, not a silent omission

@@ -291,6 +291,14 @@ def test_a_range_and_a_pair_of_parts_stay_whole():
     # nor may a deletion end before the dash, taking the range's first number with a side part
     cows = "cows were grouped by parity , and included at ages of <dig> – <dig> months for heifers ."
     assert project_clauses([cows], ["cows were grouped by parity – <dig> months for heifers ."]) == [cows]
+    # a dash beside a number joins a chemical name whose brackets the data set removed ("3--7--coumarin")
+    dyes = "as shown in figure <dig> <dig> -- <dig> -- coumarin , <dig> -- coumarin and dye b stained the retina ."
+    assert sorted(range_positions(dyes.split())) == [5, 6, 7, 8, 9, 11, 12, 13]
+    assert project_clauses([dyes], [dyes.replace(" -- coumarin ,", " ,", 1)]) == [dyes]
+    # a dash between words still sets off a side part
+    aside = "the dye -- a coumarin -- stained the retina ."
+    assert range_positions(aside.split()) == set()
+    assert project_clauses([aside], ["the dye stained the retina ."]) == ["the dye stained the retina ."]
     # a bulleted list keeps all its items: the criteria of a study without some are other criteria
     criteria = ("animals were included by the following criteria : • age of <dig> – <dig> months ; "
                 "• parity of <dig> to <dig> ; • body condition score of <dig> , for heifers and cows , respectively .")

@@ -337,6 +337,11 @@ def test_a_captions_legend_lines_are_passed_over():
     lines = ["ankyrin repeat motif .", "the second copy of the motif in the designed protein .",
              "the copies differ in their loops , as we showed before ."]
     assert extraction.caption_bodies(lines, set(), after_figure={0}) == [0, 1]
+    # a clause between the title and a line in the paper's own voice is the paper's too (a numbered
+    # finding after a caption's title, not a legend's next panel)
+    findings = ["<dig> expression of the genes in both branches .", "these genes are involved in many processes .",
+                "<dig> we identified <dig> snps in the two branches ."]
+    assert extraction.caption_bodies(findings, {0, 2}) == []
     # a legend runs CAPTION_BODY_LINES lines at most
     lines = ["<dig> the strains ."] + ["a panel of the strains ."] * 10
     assert extraction.caption_bodies(lines, {0}) == list(range(1, 1 + extraction.CAPTION_BODY_LINES))

@@ -14,10 +14,11 @@ from fairseq.models import ARCH_CONFIG_REGISTRY, ARCH_MODEL_REGISTRY
 from fairseq.sequence_generator import SequenceGenerator
 
 import fairseq_plugins  # noqa: F401  (registers the architectures)
-from fairseq_plugins.models.rewriter import RestrictedDecoder, RewriterEncoder, SentenceRewriterModel
+from fairseq_plugins.models.rewriter import EARLY_END, RestrictedDecoder, RewriterEncoder, SentenceRewriterModel
 from fairseq_plugins.modules.group_restriction import group_attention_mask, segment_index
 from fairseq_plugins.modules.group_tags import GroupTagEmbedding, group_tags
 from fairseq_plugins.modules.softmax_attention import MultiheadSoftmaxAttention
+from fairseq_plugins.text import rewriting
 
 REPO = Path(__file__).resolve().parent.parent
 TINY = dict(encoder_embed_dim=32, decoder_embed_dim=32, encoder_ffn_embed_dim=64, decoder_ffn_embed_dim=64,
@@ -164,18 +165,24 @@ def test_chosen_memory_gives_the_restricted_decoder_the_same_outputs():
     for row, steps in ((0, slice(0, 6)), (1, slice(0, 2))):
         torch.testing.assert_close(ours[row, steps], base[row, steps], rtol=0, atol=1e-5)
         torch.testing.assert_close(extra["attn"][0][row, steps], base_extra["attn"][0][row, steps], rtol=0, atol=1e-6)
-    generator = SequenceGenerator([model], d, beam_size=3, max_len_b=8, min_len=4)
-    sample = {"net_input": {"src_tokens": src, "src_lengths": lengths}}
-    with torch.no_grad():
-        with_cut = generator.generate([model], sample)
-        model.encoder.compact_memory = False
-        with_whole = generator.generate([model], sample)
+    with_cut, with_whole = search_before_and_after(model, d, src, lengths, lambda m: setattr(m.encoder, "compact_memory", False),
+                                                   beam_size=3, max_len_b=8, min_len=4)
     for a, b in zip(with_cut, with_whole):
         first = d.index("<n>")
         # the first segment (up to the first separator) rewrites chosen sentence 0 in both rows
         tokens_a, tokens_b = a[0]["tokens"].tolist(), b[0]["tokens"].tolist()
         cut_at = tokens_b.index(first) if first in tokens_b else len(tokens_b)
         assert tokens_a[:cut_at] == tokens_b[:cut_at]
+
+
+def search_before_and_after(model, d, src, lengths, change, **settings):
+    """fairseq's beam search on the rows, then again after ``change(model)``."""
+    generator = SequenceGenerator([model], d, **settings)
+    sample = {"net_input": {"src_tokens": src, "src_lengths": lengths}}
+    with torch.no_grad():
+        before = generator.generate([model], sample)
+        change(model)
+        return before, generator.generate([model], sample)
 
 
 def test_chosen_memory_leaves_a_row_without_a_chosen_sentence_whole():
@@ -374,6 +381,71 @@ def test_beam_search_on_the_restricted_model():
                     assert torch.all(attention[~inside, t] == 0), (row, t)
                 else:
                     assert torch.all(attention[src[row].ne(d.pad()), t] > 0)
+
+
+@pytest.mark.parametrize("arch", [TAGS_ONLY, RESTRICTED])
+@pytest.mark.parametrize("compact_memory", [False, True])
+def test_beam_search_without_alignments_writes_the_same_summaries(arch, compact_memory):
+    """report_alignments off (a way back that reads none): the same hypotheses and scores, the copy
+    head still reading the weights, and no alignment kept."""
+    model, d, src, lengths, _, _ = restricted_setup(arch)
+    model.encoder.compact_memory = compact_memory and arch == RESTRICTED
+    reported, unreported = search_before_and_after(model, d, src, lengths,
+                                                   lambda m: setattr(m.decoder, "report_alignments", False),
+                                                   beam_size=3, max_len_a=0, max_len_b=10, min_len=3)
+    for with_attention, without in zip(reported, unreported):
+        assert [h["tokens"].tolist() for h in with_attention] == [h["tokens"].tolist() for h in without]
+        for a, b in zip(with_attention, without):
+            torch.testing.assert_close(a["positional_scores"], b["positional_scores"], rtol=0, atol=1e-6)
+            assert a["attention"].numel() and not b["attention"].numel()  # fairseq's empty tensor for none
+    # training reads no alignments either way, and gets the copy head's output
+    model.train()
+    prev = targets(d, ["w3 w4 <n> w7 w8", "w9 <n> w1 w2 w4"])
+    assert model.decoder(prev, model.encoder(src, lengths))[1]["attn"][0] is not None
+    # which ways back read the alignments
+    assert rewriting.reads_alignments("any") and not rewriting.reads_alignments("clauses")
+    with pytest.raises(ValueError, match="unknown deletion rule 'nope'"):
+        rewriting.reads_alignments("nope")
+
+
+@pytest.mark.parametrize("beam_groups", [True, False])
+def test_exact_segments_write_one_segment_a_chosen_sentence(beam_groups):
+    """exact_segments: a row with K chosen sentences gets K - 1 separators, then </s>. The decoder
+    here prefers </s>, then <n>, to any word: left free it ends at once, leaving the second chosen
+    sentence of row 0 unwritten; held to its segments it writes one, and ends."""
+    model, d, src, lengths, tags, _ = restricted_setup()
+    model.encoder.compact_memory, model.encoder.beam_groups = True, beam_groups
+    separator = d.index("<n>")
+    copy_generator = model.decoder.copy_generator
+
+    class EndsFirst(torch.nn.Module):  # the copy head's log-probabilities, </s> and <n> raised
+        def forward(self, *args):
+            scores = copy_generator(*args).clone()
+            scores[..., d.eos()] += 60.0
+            scores[..., separator] += 30.0
+            return scores
+
+    model.decoder.copy_generator = EndsFirst()
+    settings = dict(beam_size=2, max_len_a=0, max_len_b=6, min_len=0)
+    free, exact = search_before_and_after(model, d, src, lengths, lambda m: setattr(m.decoder, "exact_segments", True), **settings)
+    assert [hs[0]["tokens"].tolist() for hs in free] == [[d.eos()], [d.eos()]]
+    assert [hs[0]["tokens"].tolist() for hs in exact] == [[separator, d.eos()], [d.eos()]]  # K = 2 and K = 1
+    assert tags.max(dim=1).values.tolist() == [2, 1]
+    for hypotheses in exact:
+        assert all(torch.isfinite(h["positional_scores"]).all() and h["positional_scores"].min() > EARLY_END / 2
+                   for h in hypotheses)
+    # a row with no chosen sentence is left free
+    unmarked = src.masked_fill(src.eq(d.bos()), d.index("w5"))
+    _, free_rows = search_before_and_after(model, d, unmarked, lengths, lambda m: None, **settings)
+    assert [hs[0]["tokens"].tolist() for hs in free_rows] == [[d.eos()], [d.eos()]]
+    # at the maximum length fairseq forces the end, before the last segment if need be
+    model.decoder.copy_generator = copy_generator
+    _, cut = search_before_and_after(model, d, src, lengths, lambda m: None, **dict(settings, max_len_b=1))
+    assert cut[0][0]["tokens"].tolist()[-1] == d.eos() and cut[0][0]["positional_scores"][-1] < EARLY_END / 2
+    # training is never constrained
+    model.train()
+    prev = targets(d, ["w3 w4 <n> w7 w8", "w9 <n> w1 w2 w4"])
+    assert torch.isfinite(model.decoder(prev, model.encoder(src, lengths))[0]).all()
 
 
 # --------------------------------------------------------------------------- --pretrained-model

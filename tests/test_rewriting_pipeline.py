@@ -4,6 +4,7 @@ training data and inference (rewriting.mark_source), the source limit that never
 sentence away (rewriting.read_and_choose), numbers put back sentence by sentence
 (rewriting.restore_segments), and `evaluate.py generate --chooser` end to end on a tiny rewriter."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -266,8 +267,20 @@ def test_export_writes_a_rewriting_bundle_with_its_chooser(tiny_rewriting_bundle
     # the bundle does not send a loader looking for the weights the rewriter started from
     state = torch.load(tiny_rewriting_bundle / "checkpoint.pt", weights_only=False)
     assert not state["cfg"]["model"].get("pretrained_model")
-    # a rewriter without its chooser, a chooser that is not extractive, a chooser for another model: refused, nothing written
+    # a chooser beside the bundle is named by its relative path, not copied, and the app loads it from there
+    from app.bundle import chooser_dir
+    from app.summarizer import Summarizer
+
     checkpoint, data_bin, _ = tiny_rewriter
+    beside = tmp_path / "app" / "model_rewriting"
+    export_bundle([str(checkpoint)], str(data_bin), str(beside), preset="cnndm_rewriting", chooser=str(tiny_extractive_bundle),
+                  chooser_beside=True)
+    card = json.loads((beside / "model.json").read_text())
+    assert card["chooser"] == os.path.relpath(tiny_extractive_bundle.resolve(), beside.resolve()) and card["chooser"].startswith("..")
+    assert not (beside / "chooser").exists()
+    assert chooser_dir(beside).resolve() == tiny_extractive_bundle.resolve()
+    assert Summarizer(str(beside / "checkpoint.pt")).chooser.kind == "extractive"
+    # a rewriter without its chooser, a chooser that is not extractive, a chooser for another model: refused, nothing written
     for chooser, cp, message in ((None, checkpoint, "needs --chooser"), (str(tiny_bundle), checkpoint, "not an extractive"),
                                  (str(tiny_extractive_bundle), tiny_bundle / "checkpoint.pt", "only a sentence rewriter")):
         with pytest.raises(ValueError, match=message):
@@ -282,6 +295,7 @@ def test_the_app_rewrites_as_the_harness_does(tiny_rewriting_bundle, tiny_rewrit
     _, _, data = tiny_rewriter
     summarizer = Summarizer(str(tiny_rewriting_bundle / "checkpoint.pt"))
     assert summarizer.kind == "rewriting" and summarizer.chooser.kind == "extractive"
+    assert summarizer.model.decoder.report_alignments is False  # the preset's way back (clauses) reads none
     options = DecodingOptions(beam=2, min_len=5, max_len=40, lenpen=1.0, no_repeat_ngram_size=3)
     out = _evaluate("--system", tiny_rewriting_bundle / "checkpoint.pt", "--data-bin", tiny_rewriting_bundle, "--data", data,
                     "--preset", "cnndm", "--cpu", "--workers", "1", "--resamples", "50", "--limit", "3",

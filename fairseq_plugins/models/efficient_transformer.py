@@ -541,6 +541,10 @@ class EfficientDecoder(FairseqIncrementalDecoder):
 
     # EfficientTransformerModel turns on its encoder's beam groups for a decoder that reads them
     reads_beam_groups = True
+    # whether a forward out of training reports its last layer's cross-attention as "attn" (fairseq's
+    # generator keeps it as each hypothesis's alignment, a (hypotheses, source, steps) buffer gathered at
+    # every step); a caller that reads no alignments turns it off (models/rewriter.py)
+    report_alignments = True
 
     def __init__(self, cfg, dictionary, embed_tokens: nn.Embedding, tie_output: bool):
         super().__init__(dictionary)
@@ -564,13 +568,18 @@ class EfficientDecoder(FairseqIncrementalDecoder):
             return features, extra
         logits = self.output_layer(features)
         if self.copy_generator is None:
-            return logits, extra
+            return logits, self.reported(extra)
         src_tokens = encoder_out["src_tokens"][0]  # (B / group, S): copy targets, aligned with memory
         group = beam_group(encoder_out)
         if group > 1:
             src_tokens = src_tokens.repeat_interleave(group, dim=0)  # (B, S), a small integer tensor
         log_probs = self.copy_generator(logits, features, extra["context"], extra["attn"][0], src_tokens)
-        return log_probs, dict(extra, output_is_log_probs=True)
+        return log_probs, self.reported(dict(extra, output_is_log_probs=True))
+
+    def reported(self, extra: dict) -> dict:
+        """``extra`` as a forward returns it: without the alignment ("attn": [None]) out of training
+        when ``report_alignments`` is off, once the copy head has read it."""
+        return extra if self.training or self.report_alignments else dict(extra, attn=[None])
 
     def extract_features(self, prev_output_tokens: Tensor, encoder_out=None, incremental_state=None, **kwargs):
         """prev_output_tokens (B, T) -> features (B, T, C) (T = 1 when decoding incrementally)."""
@@ -583,8 +592,9 @@ class EfficientDecoder(FairseqIncrementalDecoder):
         group = beam_group(encoder_out)
         x = self.embed(prev_output_tokens, incremental_state)
         # Last-layer cross-attention weights: copied from by the pointer-generator, and reported
-        # as alignments while generating; otherwise the fused kernel skips computing them.
-        need_weights = incremental_state is not None or self.copy_generator is not None
+        # as alignments while generating (unless no one reads them); otherwise the fused kernel skips
+        # computing them.
+        need_weights = (incremental_state is not None and self.report_alignments) or self.copy_generator is not None
         memory_mask = self.cross_attention_mask(prev_output_tokens, encoder_out, incremental_state)
         weights = context = None
         for i, layer in enumerate(self.layers):

@@ -51,6 +51,9 @@ logger = logging.getLogger(__name__)
 SENTENCE_SEPARATOR = "<n>"  # text.SENTENCE_SEPARATOR: joins the source's sentences and the target's segments
 # rewriter.py's decoders by --rewriter-attention: "tags" attends anywhere, "restricted" within sentence k
 REWRITER_ATTENTION = ("tags", "restricted")
+# the score of an end before the last chosen sentence (RestrictedDecoder.exact_segments): finite, so
+# that fairseq's forced end at the maximum length still has a candidate (it hides every other token)
+EARLY_END = -1e4
 
 
 @dataclass
@@ -100,9 +103,16 @@ class RestrictedDecoder(EfficientDecoder):
     separators written so far, per hypothesis row in its state ("segments", (B,)), so a step
     reads only the newest token; beam search's reorder gathers it with the rows."""
 
+    # out of training, when decoding incrementally: exactly one segment a chosen sentence, K chosen
+    # sentences giving "s_1 <n> ... <n> s_K </s>": </s> is hidden while fewer than K - 1 separators are
+    # written and <n> once K - 1 are. A decoder left free stops before the last chosen sentences (they
+    # are then missing from the summary) or writes segments that rewrite nothing chosen.
+    exact_segments = False
+
     def __init__(self, cfg, dictionary, embed_tokens: nn.Embedding, tie_output: bool):
         super().__init__(cfg, dictionary, embed_tokens, tie_output)
         self.separator = dictionary.index(SENTENCE_SEPARATOR)
+        self.end = dictionary.eos()
 
     def segments(self, prev_output_tokens: Tensor, incremental_state=None) -> Tensor:
         """prev_output_tokens (B, T) -> k_t (B, T), or (B, 1) for the newest step when decoding."""
@@ -131,7 +141,23 @@ class RestrictedDecoder(EfficientDecoder):
         if "memory_positions" in encoder_out and extra["attn"][0] is not None:
             # the copy head has copied through the cut memory's weights; the alignments index the source
             extra = dict(extra, attn=[full_attention(extra["attn"][0], encoder_out, beam_group(encoder_out))])
+        if self.exact_segments and incremental_state is not None and not features_only and not self.training:
+            self.hide_early_end_and_extra_separators(output, encoder_out, incremental_state)
         return output, extra
+
+    def hide_early_end_and_extra_separators(self, scores: Tensor, encoder_out, incremental_state) -> None:
+        """``exact_segments`` on one step's scores (B, 1, V), log-probabilities or logits, in place:
+        </s> set to EARLY_END in a row that has not begun its last chosen sentence's segment, <n> to
+        -inf in one that has. A row with no chosen sentence is left free."""
+        written = self.get_incremental_state(incremental_state, "segments")["written"]  # (B,), set by this step
+        chosen = encoder_out["source_tags"][0].max(dim=1).values  # (B / group,): tag K on the K-th chosen sentence
+        group = beam_group(encoder_out)
+        if group > 1:
+            chosen = chosen.repeat_interleave(group)  # (B,)
+        last = written >= chosen - 1  # (B,): writing the last chosen sentence's segment
+        has_chosen = chosen > 0
+        scores[:, -1, self.end].masked_fill_(has_chosen & ~last, EARLY_END)
+        scores[:, -1, self.separator].masked_fill_(has_chosen & last, float("-inf"))
 
     def reorder_incremental_state(self, incremental_state, new_order: Tensor):
         """Hypothesis row r now continues row new_order[r]: its count of written segments too (the

@@ -227,14 +227,22 @@ def bullet_positions(source: Sequence[str]) -> set:
     return set(range(bullets[0], len(source))) if len(bullets) >= 2 else set()
 
 
+# the separators that are dashes: beside a number, one joins a name or a range rather than setting off a part
+DASHES = frozenset({"--", "—", "–"})
+
+
 def range_positions(source: Sequence[str]) -> set:
-    """The positions of a range, two numbers and the dash between them ("rnas of 21 – 22 nt",
-    "<dig> -- <dig>"), which the separators' dashes would otherwise cut: a deletion may neither
-    start after the dash nor end before it ("heifers , ... restricted to 22 – 30 months" must not
-    become "heifers – 30 months")."""
-    return {i + offset for i in range(1, len(source) - 1)
-            if source[i] in SEPARATORS and _is_number(source[i - 1]) and _is_number(source[i + 1])
-            for offset in (-1, 0, 1)}
+    """The positions of a range, two numbers and the separator between them ("rnas of 21 – 22 nt",
+    "<dig> -- <dig>"), and of a dash beside a number with the word on its other side (SumPubMed
+    removed the brackets of chemical names, leaving "3--7--coumarin", which the normal form reads
+    "3 -- 7 -- coumarin"), which the separators would otherwise cut: a deletion may neither start
+    after the dash nor end before it ("heifers , ... restricted to 22 – 30 months" must not become
+    "heifers – 30 months", nor "3--7--coumarin" become "3--7")."""
+    def joins(i: int) -> bool:
+        before, after = _is_number(source[i - 1]), _is_number(source[i + 1])
+        return before and after if source[i] not in DASHES else before or after
+
+    return {i + offset for i in range(1, len(source) - 1) if source[i] in SEPARATORS and joins(i) for offset in (-1, 0, 1)}
 
 
 def _is_number(token: str) -> bool:

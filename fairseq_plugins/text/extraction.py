@@ -267,7 +267,7 @@ def caption_bodies(sentences: Sequence[str], titles: Collection[int], after_figu
         while i <= last:
             if legend(i) and not body_voice(i):
                 body.add(i)
-            elif i + 1 <= last and legend(i + 1) and not body_voice(i):
+            elif i + 1 <= last and legend(i + 1) and not (body_voice(i) or body_voice(i + 1)):
                 body.update((i, i + 1))
                 i += 1
             else:

@@ -380,6 +380,19 @@ def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=N
                      restored, verbatim, undone)
 
 
+def reads_alignments(deletions: str) -> bool:
+    """Whether ``rewritten`` reads the decoder's alignments under the deletion rule ``deletions``:
+    only ``any`` puts numbers back through them (``restore_segments``); a rule that gives positions
+    takes the kept words, numbers included, from the document. The harness and the app turn a
+    rewriter's alignments off when they are not read (``EfficientDecoder.report_alignments``): beam
+    search then keeps no (hypotheses, source, steps) buffer, gathered at every step."""
+    from .deletions import DELETION_RULES
+
+    if deletions not in DELETION_RULES:
+        raise ValueError(f"unknown deletion rule {deletions!r}; known: {', '.join(DELETION_RULES)}")
+    return DELETION_RULES[deletions] is None
+
+
 def _normal_tokens(pieces: Sequence[str]) -> List[str]:
     """A segment's pieces -> its tokens in the normal form the document's sentences are in (the
     pieces of a sentence decode back to it exactly)."""
