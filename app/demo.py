@@ -68,12 +68,15 @@ TITLE = "Long-document summarizer"
 DESCRIPTION = (
     "Summaries from a <b>Fastformer</b> encoder: additive attention (Wu et al., 2021) and a small "
     "convolution over neighbouring words keep its cost linear in the article's length. "
-    "<b>Extractive</b> news model (the default): the encoder scores every sentence and the best "
-    "three are given as the article writes them. <b>Abstractive</b> models write their own "
+    "<b>Extractive</b> models (the default for news and for papers): the encoder scores every sentence "
+    "and the best are given as the text writes them (news: three; papers: about 200 words). "
+    "<b>Rewritten</b> (experimental): the same sentences, each shortened by a decoder that reads the "
+    "whole text and may only leave out side parts. <b>Abstractive</b> models write their own "
     "sentences with a decoder that can copy words from the article: <b>news</b> (CNN/DailyMail, "
     "400 pieces read, trained 2 hours on 2 CPU cores) and <b>scientific papers</b> (SumPubMed, whole "
     "papers of up to 8,192 pieces, about 6,000 words, read at once). Everything runs on this "
-    "machine and nothing is downloaded. Compare with <b>Lead-3</b>, the article's first three sentences."
+    "machine and nothing is downloaded. Compare with <b>Lead-3</b>, the article's first three sentences; "
+    "the examples include an invented paper (docs/examples.md shows what each model gives for it)."
 )
 
 # The same CNN article (the fifth of ../shared/data/cnndm/raw_articles.jsonl, the start of each

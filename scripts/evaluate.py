@@ -259,8 +259,7 @@ def cmd_generate(args, ev) -> int:
                                 chooser_sentences=args.sentences)
         chooses = isinstance(system, (ev.ExtractiveSystem, ev.RewritingSystem))
         meta.update(data_bin=str(Path(args.data_bin).resolve()), decoding={
-            k: getattr(preset, k) for k in ("beam", "no_repeat_ngram_size", "min_len", "max_len_a", "max_len_b", "lenpen",
-                                            "exact_segments")},
+            k: getattr(preset, k) for k in ("beam", "no_repeat_ngram_size", "min_len", "max_len_a", "max_len_b", "lenpen")},
             max_source_pieces=system.max_source_pieces, num_updates=system.num_updates,
             selection=dataclasses.asdict(preset.selection(args.words)) if isinstance(system, ev.ExtractiveSystem) else None)
         if budgets is not None and not chooses:

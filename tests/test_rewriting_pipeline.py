@@ -215,6 +215,7 @@ def test_evaluate_generate_runs_the_rewriter_after_its_chooser(tiny_rewriter, ti
     scores = json.loads((tmp_path / "rw" / "scores.json").read_text())
     counts = scores["rewriting"]
     assert counts["chooser"] == str(tiny_extractive_bundle.resolve()) and counts["chooser_preset"] == "cnndm"
+    assert counts["deletions"] == "any" and counts["exact_segments"] is False  # the cnndm preset's
     assert counts["documents"] == 4 and len(counts["chosen_per_document"]) == 4
     assert counts["chosen"] == sum(counts["chosen_per_document"]) and all(0 < n <= 3 for n in counts["chosen_per_document"])
     assert counts["segments"] == counts["chosen"] + counts["extra_segments"] - counts["missing_segments"]

@@ -768,9 +768,11 @@ class RewritingSystem(CheckpointSystem):
         return self.generate(articles, self.prepare(articles, words))
 
     def report(self) -> dict:
-        """What scores.json records of a run: the chooser, how it chose, and the counts."""
+        """What scores.json records of a run: the chooser, how it chose, how the segments were read
+        back and held to the chosen sentences, and the counts."""
         return {"chooser": str(Path(self.chooser.bundle).resolve()), "chooser_preset": self.chooser.preset_name,
-                "selection": asdict(self.chooser.preset.selection()), **self.counts,
+                "selection": asdict(self.chooser.preset.selection()), "deletions": self.preset.deletions,
+                "exact_segments": self.preset.exact_segments, **self.counts,
                 "chosen_per_document": list(self.chosen_per_document)}
 
 
