@@ -422,3 +422,10 @@ DELETION_RULES: Dict[str, Optional[Callable[[Sequence[str], Sequence[str]], List
     "any": None,
     "clauses": clause_positions,
 }
+
+
+def deletion_rule(name: str) -> Optional[Callable[[Sequence[str], Sequence[str]], List[int]]]:
+    """The rule ``DELETION_RULES`` names (None for ``any``); ValueError for a name it does not hold."""
+    if name not in DELETION_RULES:
+        raise ValueError(f"unknown deletion rule {name!r}; known: {', '.join(DELETION_RULES)}")
+    return DELETION_RULES[name]

@@ -344,12 +344,10 @@ def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=N
     writes them (``document.plain_part``: a masked paper's numbers are the article's own at those
     places); ``any`` gives the segment as written, its numbers put back per sentence from the
     attention (``restore_segments``). The one way back of the harness and the app."""
-    from .deletions import DELETION_RULES
+    from .deletions import deletion_rule
     from .masking import count_number_symbols
 
-    if deletions not in DELETION_RULES:
-        raise ValueError(f"unknown deletion rule {deletions!r}; known: {', '.join(DELETION_RULES)}")
-    kept_positions = DELETION_RULES[deletions]
+    kept_positions = deletion_rule(deletions)
 
     skip = frozenset(skip)
     segments = split_segments(output)
@@ -386,11 +384,9 @@ def reads_alignments(deletions: str) -> bool:
     takes the kept words, numbers included, from the document. The harness and the app turn a
     rewriter's alignments off when they are not read (``EfficientDecoder.report_alignments``): beam
     search then keeps no (hypotheses, source, steps) buffer, gathered at every step."""
-    from .deletions import DELETION_RULES
+    from .deletions import deletion_rule
 
-    if deletions not in DELETION_RULES:
-        raise ValueError(f"unknown deletion rule {deletions!r}; known: {', '.join(DELETION_RULES)}")
-    return DELETION_RULES[deletions] is None
+    return deletion_rule(deletions) is None
 
 
 def _normal_tokens(pieces: Sequence[str]) -> List[str]:
