@@ -299,7 +299,7 @@ class Summarizer:
             sentences=readable_sentences,
             normalized_sentences=sentences,
             input_pieces=source.total_pieces,
-            used_pieces=tokens.numel() - 1,
+            used_pieces=marked.used_pieces,
             output_pieces=len(best["tokens"]) - 1,
             truncated=marked.sentences < len(document.sentences),
             seconds=time.perf_counter() - start,

@@ -132,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--exact-segments", action=argparse.BooleanOptionalAction, default=None,
                      help="a restricted sentence rewriter: exactly one segment a chosen sentence (no early end, no "
                           "extra segment) [the preset's]")
+    gen.add_argument("--sentence-vocabulary", action=argparse.BooleanOptionalAction, default=None,
+                     help="a restricted sentence rewriter: each step scores only the pieces of the sentence it "
+                          "rewrites [the preset's]")
 
     tune = sub.add_parser("tune", parents=[common], help="search decoding settings on a slice of valid")
     tune.add_argument("--system", required=True, help="checkpoint file")
@@ -220,7 +223,8 @@ def cmd_generate(args, ev) -> int:
     preset = ev.get_preset(args.preset, beam=args.beam, min_len=args.min_len, max_len_b=args.max_len_b,
                            lenpen=args.lenpen, no_repeat_ngram_size=args.no_repeat_ngram_size,
                            oracle_max_sentences=args.oracle_max_sentences, lead_k=args.sentences,
-                           deletions=args.deletions, exact_segments=args.exact_segments)
+                           deletions=args.deletions, exact_segments=args.exact_segments,
+                           sentence_vocabulary=args.sentence_vocabulary)
     if kind == "checkpoint":
         path = Path(value)
         if not path.exists():

@@ -329,3 +329,41 @@ def test_a_rewriters_synthetic_source_is_marked_as_it_reads_one(tmp_path):
     for k in range(1, papers.REWRITER_CHOSEN + 1):
         assert tags.eq(k).sum().item() == papers.REWRITER_SENTENCE - 1  # the sentence's pieces before its separator
     assert marked.eq(dictionary.index(SENTENCE_SEPARATOR)).sum().item() == 1024 // papers.REWRITER_SENTENCE
+
+
+def test_a_rewriter_generates_the_sections_length_as_the_app_decodes_it(tmp_path):
+    """bench.papers' generate mode on a rewriter: its decoder set by the papers rewriting preset
+    (the sentence vocabulary, exact segments), and still exactly the section's number of pieces."""
+    from bench import papers
+
+    directory = papers.write_dictionary(tmp_path / "dict", 500)
+    spec = dict(model="rewriter_restricted_fastformer_conv_small", dict_dir=str(directory), length=400,
+                target_length=24, beam=2, repeats=1, budget_s=60.0, model_args=[], modes=["generate"])
+    record = papers.generate_mode(spec, "generate")
+    assert record["status"] == "ok" and record["summary_pieces"] == [24] and record["seconds_per_paper"] > 0
+
+
+def test_a_rewriters_generation_is_a_target_beside_the_transformers():
+    """The papers targets hold the rewriter's generation against the transformer's at the length
+    nearest 4,096, when the run has it (and no training target for it)."""
+    def generation(seconds, cpu):
+        return {"generate": {"status": "ok", "median_s": seconds, "cpu_median_s": cpu}}
+
+    points = [dict(model="transformer_small", length=4096, **generation(6.0, 12.0)),
+              dict(model="rewriter_restricted_fastformer_conv_small", length=4096, **generation(2.0, 3.0))]
+    results = {"sections": {"papers": {"points": points, "beam": 4}}}
+    rows = [t for t in report.targets(results) if "rewriter" in t["target"]]
+    assert [t["target"] for t in rows] == ["generation speed per paper, rewriter_restricted_fastformer_conv_small / transformer_small"]
+    assert rows[0]["measured"] == pytest.approx(3.0) and rows[0]["measured_cpu"] == pytest.approx(4.0) and rows[0]["pass"]
+    assert not [t for t in report.targets({"sections": {"papers": {"points": points[:1], "beam": 4}}}) if "rewriter" in t["target"]]
+
+
+def test_only_a_rewriter_reads_marks(tmp_path):
+    from bench import papers
+
+    directory = papers.write_dictionary(tmp_path / "dict", 300)
+    built = {arch: papers.build_for(dict(model=arch, dict_dir=str(directory), length=128, target_length=8,
+                                         model_args=[]), "generate")[1]
+             for arch in ("transformer_small", "rewriter_restricted_fastformer_conv_small")}
+    assert not papers.reads_marks(built["transformer_small"])
+    assert papers.reads_marks(built["rewriter_restricted_fastformer_conv_small"])

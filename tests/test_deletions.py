@@ -318,3 +318,32 @@ def test_a_range_and_a_pair_of_parts_stay_whole():
     assert project_clauses(["the two cars , both new , start from the back , the team said ."],
                            ["the two cars start from the back , the team said ."]) == [
         "the two cars start from the back , the team said ."]
+
+
+def test_a_list_of_long_items_said_in_parallel_keeps_them():
+    # each item longer than MAX_LIST_ITEM words, but opening as the last item does: still a list
+    legend = ("the gene models fall into four classes , gene models with est support in every tissue , "
+              "gene models with protein homology only , gene models with both kinds of evidence , and "
+              "gene models predicted ab initio .")
+    words = legend.split()
+    inside = [words[i] for i in sorted(list_positions(words))]
+    assert inside[:8] == "gene models with est support in every tissue".split()
+    assert inside[-5:] == "models predicted ab initio .".split()
+    assert project_clauses([legend], [legend.replace(" , gene models with protein homology only", "")]) == [legend]
+    # long parts that do not open as the last item does are clauses, and the side part may go
+    clauses = ("we grew the cells , which had been frozen for three weeks in the dark , and we counted them .")
+    assert list_positions(clauses.split()) == set()
+
+
+def test_a_condition_and_what_respectively_pairs_stay():
+    question = "should we expect e. coli to downregulate the pathway at high rates , if its acetate pathway were blocked ?"
+    assert project_clauses([question], ["should we expect e. coli to downregulate the pathway at high rates ?"]) == [question]
+    pairs = ("the two sets were predicted by sequence and structure based methods , radar and console , "
+             "respectively .")
+    assert project_clauses([pairs], ["the two sets were predicted by sequence and structure based methods , "
+                                     "respectively ."]) == [pairs]
+    # a side part after "respectively" may still go, as may one that opens with no condition
+    after = "the yields were 3 and 4 respectively , which matched the model ."
+    assert project_clauses([after], ["the yields were 3 and 4 respectively ."]) == ["the yields were 3 and 4 respectively ."]
+    side = "the pathway was blocked at high rates , as in earlier work ."
+    assert project_clauses([side], ["the pathway was blocked at high rates ."]) == ["the pathway was blocked at high rates ."]

@@ -309,6 +309,16 @@ def test_a_chooser_passes_over_headings_and_captions():
     assert Document.prepare("The cells grew. They divided twice.").non_sentences == frozenset()
 
 
+def test_an_equations_encoding_is_no_sentence():
+    text = ("The energy was computed from the descriptors.\n"
+            "MathType@MTEF@5@5@+=feaafiart1ev1aaatCvAUfKttLearuWrP9MDH5MBPbIqV92AaeXatLxBI9gBaebbnrfifHhDYfgas the sum.\n"
+            "The cells grew in the light.")
+    for masked in (False, True):
+        document = Document.prepare(text, masked=masked)
+        assert len(document.sentences) == 3 and document.non_sentences == {1}
+    assert not extraction.is_markup("the mathematical type of the model was chosen .")
+
+
 def test_a_captions_legend_lines_are_passed_over():
     # SumPubMed puts a figure's caption where the paper cites it: "fig." ends the citing line, the
     # number opens the caption's title, the legend follows in panels, noun phrases and, between

@@ -95,6 +95,10 @@ def test_separators_and_masked_citations_never_come_out():
     out = readable(["water ice was found <cit> near the pole . <n> nasa said so ."], ARTICLE)
     assert out == ["Water ice was found near the pole.", "NASA said so."]
     assert not any("<" in s for s in readable(["<n> <cit> <n>", "<cit>"]))
+    # a citation's preposition goes with it, so no "introduced in and" is left
+    assert readable(["the method was introduced in <cit> and demonstrated in an application ."]) == [
+        "The method was introduced and demonstrated in an application."]
+    assert readable(["as shown by <cit> <cit> , the cells grew ."]) == ["As shown, the cells grew."]
 
 
 def test_quotes_that_do_not_pair_in_a_sentence():

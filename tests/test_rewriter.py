@@ -4,6 +4,7 @@ outside the sentence it rewrites, incremental decoding and beam search as the fu
 --pretrained-model."""
 import argparse
 import copy
+import math
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,9 @@ from fairseq.sequence_generator import SequenceGenerator
 import fairseq_plugins  # noqa: F401  (registers the architectures)
 from fairseq_plugins.models.rewriter import EARLY_END, RestrictedDecoder, RewriterEncoder, SentenceRewriterModel
 from fairseq_plugins.modules.group_restriction import group_attention_mask, segment_index
+from fairseq_plugins.modules.copy_generator import PROBABILITY_FLOOR
 from fairseq_plugins.modules.group_tags import GroupTagEmbedding, group_tags
+from fairseq_plugins.modules.sentence_vocabulary import allowed, with_sentence_vocabulary
 from fairseq_plugins.modules.softmax_attention import MultiheadSoftmaxAttention
 from fairseq_plugins.text import rewriting
 
@@ -446,6 +449,99 @@ def test_exact_segments_write_one_segment_a_chosen_sentence(beam_groups):
     model.train()
     prev = targets(d, ["w3 w4 <n> w7 w8", "w9 <n> w1 w2 w4"])
     assert torch.isfinite(model.decoder(prev, model.encoder(src, lengths))[0]).all()
+
+
+# --------------------------------------------------------------------------- sentence vocabulary
+
+
+def test_the_sentence_vocabulary_of_a_hand_written_memory():
+    # a cut memory of two rows: row 0 holds chosen sentences 1 (ids 7 9 7) and 2 (ids 5 9), row 1 one
+    # sentence (ids 8 6) and padding; the closers are 2 (</s>) and 3 (<n>), padding 1
+    out = {"src_tokens": [torch.tensor([[7, 9, 7, 5, 9], [8, 6, 4, 4, 4]])],
+           "source_tags": [torch.tensor([[1, 1, 1, 2, 2], [1, 1, 0, 0, 0]])],
+           "encoder_padding_mask": [torch.tensor([[False] * 5, [False, False, True, True, True]])]}
+    out = with_sentence_vocabulary(out, closers=(2, 3), pad=1)
+    vocabulary = out["vocabulary"][0]
+    assert vocabulary.tolist() == [[2, 3, 5, 7, 9], [2, 3, 6, 8, 1]]  # sorted, padded with the pad id
+    assert vocabulary.gather(1, out["vocabulary_slots"][0])[:, :2].tolist() == [[7, 9], [8, 6]]
+    assert vocabulary[0].gather(0, out["vocabulary_slots"][0][0]).tolist() == [7, 9, 7, 5, 9]
+
+    def members(row, group):
+        return {int(i) for i, m in zip(vocabulary[row], out["vocabulary_members"][0][row, group]) if m}
+
+    assert [members(0, g) for g in range(4)] == [{2, 3, 5, 7, 9}, {2, 3, 7, 9}, {2, 3, 5, 9}, {2, 3, 5, 7, 9}]
+    assert [members(1, g) for g in range(4)] == [{2, 3, 6, 8}, {2, 3, 6, 8}, {2, 3, 6, 8}, {2, 3, 6, 8}]
+    # each step reads the row of its segment; past the last chosen sentence, the whole row
+    steps = allowed(out, torch.tensor([[0, 1, 2, 5], [0, 1, 0, 0]]))  # (2, 4, N)
+    assert [{int(i) for i, m in zip(vocabulary[0], steps[0, t]) if m} for t in range(4)] == [
+        {2, 3, 7, 9}, {2, 3, 5, 9}, {2, 3, 5, 7, 9}, {2, 3, 5, 7, 9}]
+
+
+def segment_candidates(d, src, tags):
+    """Per row, what each segment may write, from the source line itself: the tokens tagged k + 1
+    and the closers; for a segment past the last chosen sentence (the last entry), every tagged token."""
+    closers = {d.eos(), d.index("<n>")}
+    rows = []
+    for tokens, row_tags in zip(src.tolist(), tags.tolist()):
+        sentences = [{t for t, g in zip(tokens, row_tags) if g == k} | closers for k in range(1, max(row_tags) + 1)]
+        rows.append(sentences + [set().union(*sentences)])
+    return rows
+
+
+@pytest.mark.parametrize("beam_groups", [True, False])
+def test_the_sentence_vocabulary_is_the_model_renormalized_over_the_sentence(beam_groups):
+    """Without a copy head, a step's scores over the sentence vocabulary are the whole vocabulary's
+    log-probabilities renormalized over what the segment may write, and the floor elsewhere."""
+    task = Task()
+    d = task.dictionary
+    torch.manual_seed(0)
+    model = trained_looking(build(RESTRICTED, task))
+    model.encoder.beam_groups = beam_groups
+    src, lengths, tags = sources(d)
+    candidates = segment_candidates(d, src, tags)
+    with torch.no_grad():
+        encoder_out = model.encoder(src, lengths)  # out of training: the memory cut to the chosen sentences
+        expand = torch.arange(2).repeat_interleave(2)  # beam search's first expansion
+        encoder_out = model.encoder.reorder_encoder_out(encoder_out, expand)
+        prev = targets(d, ["w3 w4 <n> w7 w8", "w9 <n> w1 w2 w4"])[expand]  # row 2 writes past its one sentence
+        full, _ = probabilities(model, prev, encoder_out)  # the whole vocabulary's log-probabilities
+        model.decoder.sentence_vocabulary = True
+        segments = segment_index(prev, d.index("<n>"))
+        state = {}
+        for t in range(prev.size(1)):
+            step, _ = probabilities_step(model, prev[:, : t + 1], encoder_out, state)
+            for row in range(prev.size(0)):
+                sentences = candidates[row // 2]
+                inside = sorted(sentences[min(int(segments[row, t]), len(sentences) - 1)])
+                expected = full[row, t, inside] - torch.logsumexp(full[row, t, inside], dim=0)
+                torch.testing.assert_close(step[row, 0, inside], expected, rtol=1e-4, atol=1e-4)
+                outside = [i for i in range(len(d)) if i not in inside]
+                assert torch.allclose(step[row, 0, outside], torch.tensor(math.log(PROBABILITY_FLOOR)))
+    # training and a full forward score the whole vocabulary
+    torch.testing.assert_close(probabilities(model, prev, encoder_out)[0], full)
+
+
+@pytest.mark.parametrize("beam_groups", [True, False])
+def test_beam_search_with_the_sentence_vocabulary_writes_only_the_sentences_pieces(beam_groups):
+    model, d, src, lengths, tags, _ = restricted_setup()  # with the copy head
+    model.encoder.compact_memory, model.encoder.beam_groups = True, beam_groups
+    model.decoder.exact_segments = True
+    with torch.no_grad():  # a generator that mostly generates rather than copies: free, it strays
+        model.decoder.copy_generator.gate.bias.fill_(4.0)
+    candidates = segment_candidates(d, src, tags)
+    free, held = search_before_and_after(model, d, src, lengths,
+                                         lambda m: setattr(m.decoder, "sentence_vocabulary", True),
+                                         beam_size=3, max_len_a=0, max_len_b=12, min_len=0)
+    def foreign(row, tokens):
+        """The tokens of each segment that its sentence does not hold."""
+        pieces = [str(i) for i in tokens.tolist()]
+        return [int(tokens[t]) for k, (start, end) in enumerate(rewriting.split_segments(pieces))
+                for t in range(start, end) if int(tokens[t]) not in candidates[row][min(k, len(candidates[row]) - 1)]]
+
+    for row, (free_hypotheses, hypotheses) in enumerate(zip(free, held)):
+        assert all(torch.isfinite(h["positional_scores"]).all() and not foreign(row, h["tokens"]) for h in hypotheses)
+    # left to the whole vocabulary, this random model writes words its sentences do not hold
+    assert any(foreign(row, h["tokens"]) for row, hypotheses in enumerate(free) for h in hypotheses)
 
 
 # --------------------------------------------------------------------------- --pretrained-model

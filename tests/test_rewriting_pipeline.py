@@ -34,6 +34,7 @@ def test_the_marked_source_and_its_spans():
     marked = rewriting.mark_source(read, [2, 0])
     assert marked.line == "<s> a b c . <n> d e . <n> <s> f g h i . <n> j k ."
     assert marked.chosen == [0, 2]
+    assert marked.used_pieces == sum(map(len, read)) == 15  # the text's own pieces: no mark, no separator
     pieces = marked.pieces
     assert [pieces[a:b] for a, b in marked.spans] == [["<s>", "a", "b", "c", "."], ["<s>", "f", "g", "h", "i", "."]]
     # the training data is marked by the same function
@@ -310,6 +311,8 @@ def test_the_app_rewrites_as_the_harness_does(tiny_rewriting_bundle, tiny_rewrit
         assert " <n> ".join(summary.normalized_sentences) == hypothesis  # the one way back
         assert summary.sentences and all(s[:1].isupper() or not s[:1].isalpha() for s in summary.sentences)
         assert any(note.startswith("Rewritten:") for note in summary.notes)
+        # the article's pieces read, as the extractive model counts them: no mark or separator counted
+        assert summary.used_pieces <= summary.input_pieces and (summary.truncated or summary.used_pieces == summary.input_pieces)
     # a length in words for the chooser: fewer words of the article chosen, fewer sentences rewritten
     long = summarizer.summarize(articles[0], options)
     short = summarizer.summarize(articles[0], DecodingOptions(beam=2, min_len=0, max_len=40, words=10))

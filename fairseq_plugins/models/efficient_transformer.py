@@ -37,7 +37,7 @@ from fairseq.modules import SinusoidalPositionalEmbedding
 from torch import Tensor, nn
 
 from ..modules.additive_attention import INTERACTIONS, AdditiveAttention
-from ..modules.beam_groups import regroup, regroup_rows
+from ..modules.beam_groups import per_hypothesis, regroup, regroup_rows
 from ..modules.copy_generator import CopyGenerator
 from ..modules.depthwise_conv import DepthwiseConv
 from ..modules.gate import TanhGate
@@ -566,13 +566,16 @@ class EfficientDecoder(FairseqIncrementalDecoder):
         features, extra = self.extract_features(prev_output_tokens, encoder_out, incremental_state)
         if features_only:
             return features, extra
+        return self.scores(features, extra, encoder_out, incremental_state)
+
+    def scores(self, features: Tensor, extra: dict, encoder_out, incremental_state=None):
+        """features (B, T, C) -> (scores (B, T, V), extra): the logits, or with the copy head its
+        log-probabilities (extra["output_is_log_probs"])."""
         logits = self.output_layer(features)
         if self.copy_generator is None:
             return logits, self.reported(extra)
         src_tokens = encoder_out["src_tokens"][0]  # (B / group, S): copy targets, aligned with memory
-        group = beam_group(encoder_out)
-        if group > 1:
-            src_tokens = src_tokens.repeat_interleave(group, dim=0)  # (B, S), a small integer tensor
+        src_tokens = per_hypothesis(src_tokens, beam_group(encoder_out))  # (B, S), a small integer tensor
         log_probs = self.copy_generator(logits, features, extra["context"], extra["attn"][0], src_tokens)
         return log_probs, self.reported(dict(extra, output_is_log_probs=True))
 
@@ -612,9 +615,12 @@ class EfficientDecoder(FairseqIncrementalDecoder):
         return None
 
     def output_layer(self, features: Tensor) -> Tensor:
-        if self.output_projection is None:
-            return F.linear(features, self.embed.embed_tokens.weight)  # (B, T, V)
-        return self.output_projection(features)
+        return F.linear(features, self.output_weight)  # (B, T, V)
+
+    @property
+    def output_weight(self) -> Tensor:
+        """(V, C): the output embedding, the token embedding when the two are tied."""
+        return self.embed.embed_tokens.weight if self.output_projection is None else self.output_projection.weight
 
     def max_positions(self) -> int:
         return self.max_target_positions

@@ -26,16 +26,22 @@ they are). ``--pretrained-model`` starts encoder and decoder from a trained abst
 ``--copy-attention`` is passed as it was there); the tag embedding, which it has not, starts at zero.
 """
 import logging
+import math
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Dict, List, Optional
 
+import torch
+from einops import rearrange
 from fairseq.dataclass import ChoiceEnum
 from fairseq.models import register_model, register_model_architecture
 from torch import Tensor, nn
 
+from ..modules.beam_groups import per_hypothesis
+from ..modules.copy_generator import PROBABILITY_FLOOR
 from ..modules.group_restriction import chosen_memory, full_attention, group_attention_mask, segment_index
 from ..modules.group_tags import GroupTagEmbedding
+from ..modules.sentence_vocabulary import allowed, scatter_to_vocabulary, with_sentence_vocabulary
 from .efficient_transformer import (
     EfficientDecoder,
     EfficientEncoder,
@@ -94,6 +100,9 @@ class RewriterEncoder(EfficientEncoder):
         out["source_tags"] = [self.embed.tags.tags(src_tokens)]  # (B, S), aligned with the memory (no input stage)
         if self.compact_memory and not self.training:
             out = chosen_memory(out)  # (L, B, C) memory, L the chosen sentences' pieces
+            if "memory_positions" in out:  # what RestrictedDecoder.sentence_vocabulary scores
+                out = with_sentence_vocabulary(out, (self.dictionary.eos(), self.dictionary.index(SENTENCE_SEPARATOR)),
+                                               self.dictionary.pad())
         return out
 
 
@@ -108,6 +117,9 @@ class RestrictedDecoder(EfficientDecoder):
     # written and <n> once K - 1 are. A decoder left free stops before the last chosen sentences (they
     # are then missing from the summary) or writes segments that rewrite nothing chosen.
     exact_segments = False
+    # out of training, when decoding incrementally from a cut memory: the step writing segment k scores
+    # only the pieces of chosen sentence k and the closers (modules/sentence_vocabulary.py)
+    sentence_vocabulary = False
 
     def __init__(self, cfg, dictionary, embed_tokens: nn.Embedding, tie_output: bool):
         super().__init__(cfg, dictionary, embed_tokens, tie_output)
@@ -129,10 +141,8 @@ class RestrictedDecoder(EfficientDecoder):
     def cross_attention_mask(self, prev_output_tokens: Tensor, encoder_out, incremental_state=None) -> Tensor:
         tags = encoder_out["source_tags"][0]  # (B / group, S)
         padding_mask = encoder_out["encoder_padding_mask"][0]  # (B / group, S)
-        group = beam_group(encoder_out)
-        if group > 1:  # one stored row per article; the segment counts are per hypothesis
-            tags = tags.repeat_interleave(group, dim=0)  # (B, S), small integer tensors
-            padding_mask = padding_mask.repeat_interleave(group, dim=0)
+        group = beam_group(encoder_out)  # one stored row per article; the segment counts are per hypothesis
+        tags, padding_mask = per_hypothesis(tags, group), per_hypothesis(padding_mask, group)  # (B, S)
         return group_attention_mask(tags, self.segments(prev_output_tokens, incremental_state), padding_mask)  # (B, T, S)
 
     def forward(self, prev_output_tokens: Tensor, encoder_out=None, incremental_state=None, features_only: bool = False,
@@ -145,15 +155,35 @@ class RestrictedDecoder(EfficientDecoder):
             self.hide_early_end_and_extra_separators(output, encoder_out, incremental_state)
         return output, extra
 
+    def scores(self, features: Tensor, extra: dict, encoder_out, incremental_state=None):
+        """EfficientDecoder.scores, over the sentence vocabulary when ``sentence_vocabulary`` is on and
+        a decoding step reads a cut memory that carries one (modules/sentence_vocabulary.py)."""
+        if not (self.sentence_vocabulary and incremental_state is not None and not self.training
+                and "vocabulary" in encoder_out):
+            return super().scores(features, extra, encoder_out, incremental_state)
+        group = beam_group(encoder_out)
+        stored = encoder_out["vocabulary"][0]  # (B / group, N)
+        candidates = self.output_weight[stored]  # (B / group, N, C): gathered once an article, not a hypothesis
+        logits = torch.einsum("bqc,bnc->bqn", rearrange(features, "(b g) t c -> b (g t) c", g=group), candidates)
+        logits = rearrange(logits, "b (g t) n -> (b g) t n", g=group)  # (B, 1, N)
+        vocabulary = per_hypothesis(stored, group)  # (B, N)
+        written = self.get_incremental_state(incremental_state, "segments")["written"]  # (B,), set by this step
+        logits = logits.masked_fill(~allowed(encoder_out, written[:, None], group), float("-inf"))
+        if self.copy_generator is None:
+            log_probs = torch.log_softmax(logits.float(), dim=-1).clamp_min(math.log(PROBABILITY_FLOOR))
+        else:  # copying adds its weights at the candidates' columns, not the tokens' ids
+            slots = per_hypothesis(encoder_out["vocabulary_slots"][0], group)  # (B, L)
+            log_probs = self.copy_generator(logits, features, extra["context"], extra["attn"][0], slots)
+        scores = scatter_to_vocabulary(log_probs, vocabulary, len(self.dictionary))  # (B, 1, V)
+        return scores, self.reported(dict(extra, output_is_log_probs=True))
+
     def hide_early_end_and_extra_separators(self, scores: Tensor, encoder_out, incremental_state) -> None:
         """``exact_segments`` on one step's scores (B, 1, V), log-probabilities or logits, in place:
         </s> set to EARLY_END in a row that has not begun its last chosen sentence's segment, <n> to
         -inf in one that has. A row with no chosen sentence is left free."""
         written = self.get_incremental_state(incremental_state, "segments")["written"]  # (B,), set by this step
         chosen = encoder_out["source_tags"][0].max(dim=1).values  # (B / group,): tag K on the K-th chosen sentence
-        group = beam_group(encoder_out)
-        if group > 1:
-            chosen = chosen.repeat_interleave(group)  # (B,)
+        chosen = per_hypothesis(chosen, beam_group(encoder_out))  # (B,)
         last = written >= chosen - 1  # (B,): writing the last chosen sentence's segment
         has_chosen = chosen > 0
         scores[:, -1, self.end].masked_fill_(has_chosen & ~last, EARLY_END)

@@ -73,3 +73,9 @@ def fold_queries(x: Tensor, group: int) -> Tensor:
 def unfold_queries(x: Tensor, group: int) -> Tensor:
     """Inverse of `fold_queries`: (B, H, g*T, d) -> (B*g, H, T, d)."""
     return x if group == 1 else rearrange(x, "b h (g t) d -> (b g) h t d", g=group)
+
+
+def per_hypothesis(stored: Tensor, group: int) -> Tensor:
+    """A stored tensor (B / g, ...), one row per group -> (B, ...), one row per hypothesis: for the
+    small per-article tensors (source tokens, tags, masks) a step combines with per-hypothesis ones."""
+    return stored if group == 1 else stored.repeat_interleave(group, dim=0)

@@ -38,6 +38,8 @@ from typing import Dict, List
 import torch
 from torch import Tensor
 
+from .beam_groups import per_hypothesis
+
 __all__ = ["segment_index", "group_attention_mask", "chosen_memory", "full_attention"]
 
 
@@ -92,8 +94,7 @@ def full_attention(weights: Tensor, encoder_out: Dict[str, List[Tensor]], group:
     they came from (zero elsewhere); ``group``: hypothesis rows per stored row (beam groups)."""
     positions = encoder_out["memory_positions"][0]  # (B / group, L)
     width = encoder_out["source_padding_mask"][0].size(1)  # S
-    if group > 1:
-        positions = positions.repeat_interleave(group, dim=0)  # (B, L)
+    positions = per_hypothesis(positions, group)  # (B, L)
     index = positions[:, None, :].expand(-1, weights.size(1), -1)  # (B, T, L)
     # padded slots point at position 0 with weight 0: adding keeps position 0's own weight
     return weights.new_zeros(weights.size(0), weights.size(1), width).scatter_add_(2, index, weights)

@@ -42,6 +42,10 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     is, but without it the list says something else: three applications named after "four", six
     counts mapped "respectively" onto five species (``list_positions``); nor does it take an
     enumeration's label ("1 ) by fission ... ; 2 ) by budding": ``enumeration_positions``);
+    D is no condition (its first word is no ``CONDITIONS`` word: "if", "unless", "only": "should we
+    expect e. coli to downregulate the pathway , if the pathway were blocked ?" asks another
+    question without it), and no "respectively" follows it (the lists it pairs keep every item:
+    "predictions by radar and console , respectively" pairs nothing without the names);
     D is not followed by a part that names the noun before it, an apposition or a relative clause
     ("the main species of the gut , with rare isolation of b and c , the species linked to
     infections": without the middle part the gut's species would be the one linked to infections).
@@ -101,6 +105,11 @@ ATTRIBUTION = frozenset({
     "wrote", "writes", "explained", "explains", "stated", "states", "argued", "argues", "insisted", "insists",
 })
 # words that make the clause they open subordinate: kept alone, such a clause is no sentence
+# words that open a condition on the claim ("... at high growth rates , if its pathway were blocked"):
+# such a part is no side part, the claim without it holds where the sentence did not say it does
+CONDITIONS = frozenset({"if", "unless", "whether", "provided", "providing", "except", "only"})
+# the word that pairs two lists item by item: a deletion before it takes an item of one of them
+RESPECTIVELY = "respectively"
 SUBORDINATORS = frozenset({
     "as", "when", "while", "whereas", "although", "though", "because", "since", "if", "unless", "until", "after",
     "before", "once", "whether", "considering", "despite",
@@ -137,6 +146,10 @@ CORRELATIVES = {"some": "others", "one": "other"}
 # a comma-set part of at most this many words may be an item of a list ("enterococcus gallinarum",
 # "microarray data analysis system"); a longer one is a clause
 MAX_LIST_ITEM = 6
+# ... unless it opens with the word that opens the list's last item: items said in parallel ("gene
+# models with est support , gene models with protein homology only , and gene models predicted ab
+# initio") may each be a clause long
+MAX_PARALLEL_ITEM = 16
 # at most this many pieces may go from a sentence's start, and only a part closed by a bracket: a dateline
 # such as "london ( cnn )". Any other opening part may hold the subject ("the first hour of the
 # finale , aptly titled ...") or frame the rest ("for its final episode , the show focused on ...").
@@ -162,18 +175,23 @@ def list_positions(source: Sequence[str]) -> set:
     each middle one is an item, at most MAX_LIST_ITEM words with no other boundary; the last holds
     a coordinator (``COORDINATORS``) within its first MAX_LIST_ITEM words; no part but the first
     opens with a predicate ("the man , 45 , was arrested and charged": "was" opens the sentence's
-    verb, not an item). Two parts ("he was arrested , and police are investigating"; ", shooting
+    verb, not an item). A middle part of up to MAX_PARALLEL_ITEM words is an item too when it opens
+    with the word that follows the last part's coordinator: a list of long items said in parallel
+    ("... , gene models with protein homology only , and gene models predicted ab initio"). Two parts ("he was arrested , and police are investigating"; ", shooting
     and killing a man") are clauses as often as a list's "a , b and c", and are left to the rule's
     other tests. A list of long items is set off by semicolons ("growth genes and repair genes ;
     receptor genes of the surface ; and genes of cell death"): three or more
     semicolon-separated parts, the last opening with a coordinator, items of any length."""
-    return (_list_positions(source, ",", MAX_LIST_ITEM, closed_within=MAX_LIST_ITEM + 1)
+    return (_list_positions(source, ",", MAX_LIST_ITEM, closed_within=MAX_LIST_ITEM + 1,
+                            max_parallel_item=MAX_PARALLEL_ITEM)
             | _list_positions(source, ";", None, closed_within=1))
 
 
-def _list_positions(source: Sequence[str], separator: str, max_item: Optional[int], closed_within: int) -> set:
+def _list_positions(source: Sequence[str], separator: str, max_item: Optional[int], closed_within: int,
+                    max_parallel_item: int = 0) -> set:
     """``list_positions`` for the lists set off by ``separator``: items of at most ``max_item``
-    words (None: any), the last part holding a coordinator within its first ``closed_within``."""
+    words (None: any), or of at most ``max_parallel_item`` words when they open with the word after
+    the last part's coordinator, the last part holding a coordinator within its first ``closed_within``."""
     cuts = [i for i, token in enumerate(source) if token == separator]
     # the parts between separators: [start, end) of each, the first from the sentence's start
     edges = [-1, *cuts, len(source)]
@@ -182,11 +200,21 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
     def words(part):
         return [token for token in source[part[0]:part[1]] if token not in FINAL_STOPS]
 
-    def is_item(part):
+    def is_item(part, last_opening: Optional[str]):
         inside = words(part)
         if not inside or inside[0] in PREDICATE_STARTERS:
             return False
-        return max_item is None or (len(inside) <= max_item and not BOUNDARIES.intersection(inside))
+        if max_item is None:
+            return True
+        if BOUNDARIES.intersection(inside):
+            return False
+        return len(inside) <= max_item or (inside[0] == last_opening and len(inside) <= max_parallel_item)
+
+    def last_item_opening(part) -> Optional[str]:
+        """The word after the last part's coordinator: what a parallel item opens with."""
+        inside = words(part)
+        at = next(i for i, word in enumerate(inside[:closed_within]) if word in COORDINATORS)
+        return inside[at + 1] if at + 1 < len(inside) else None
 
     def closes_list(part):
         inside = words(part)
@@ -198,7 +226,8 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
         if not closes_list(parts[last]):
             continue
         first = last  # the list's second part: the earliest item after its first part
-        while first > 1 and is_item(parts[first - 1]):
+        opening = last_item_opening(parts[last])
+        while first > 1 and is_item(parts[first - 1], opening):
             first -= 1
         if first < last:
             inside_lists.update(range(parts[first][0], parts[last][1]))
@@ -319,6 +348,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "some of them ... , others ...": without the first, "others" pairs with nothing
     if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
         return False
+    if words and words[0] in CONDITIONS:
+        return False  # a condition on the claim: without it the claim holds unconditionally
+    if RESPECTIVELY in source[end:]:
+        return False  # "a and b ... x and y , respectively": one side without an item pairs them wrongly
     kept_before = [word for i, word in enumerate(source[:start]) if i not in dropped]
     if start == 0:
         following = [word for word in source[end:] if word not in BOUNDARIES]

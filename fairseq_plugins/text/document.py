@@ -95,16 +95,18 @@ class Document:
         masked paper's opens with a number, or a caption's words open it), the legend lines after a
         caption's title (``extraction.caption_bodies``) and, in a masked paper, a caption's title
         after a line that ends with a figure's name (``extraction.ends_with_figure``) and sentences
-        the data set cut text out of (``extraction.is_cut``). A chooser passes them over
+        the data set cut text out of (``extraction.is_cut``), and in any text the lines that hold an
+        equation's encoding (``extraction.is_markup``). A chooser passes them over
         (``extraction.Selection.choose``)."""
         verbatim = self.verbatim(range(len(self.sentences)))
         titles = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences)) if extraction.is_title(raw, sentence)}
+        markup = {i for i, raw in enumerate(verbatim) if extraction.is_markup(raw)}
         cut: Set[int] = set()
         after_figure: Set[int] = set()
         if self.masked:  # the data set's cuts and caption placement: a masked paper's lines only
             cut = {i for i, raw in enumerate(verbatim) if extraction.is_cut(raw)}
             after_figure = {i + 1 for i, raw in enumerate(verbatim) if extraction.ends_with_figure(raw)}
-        return frozenset(titles | cut | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
+        return frozenset(titles | markup | cut | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
 
     def lead(self, k: int) -> List[str]:
         """The first k sentences (the Lead-k baseline)."""

@@ -179,6 +179,17 @@ def is_caption(sentence: str) -> bool:
     return len(tokens) > 1 and tokens[0] in PANEL_LETTERS and tokens[1] not in NOT_AFTER_PANEL_LETTER
 
 
+# an equation's MathType encoding left in the text by a PDF or XML conversion
+# ("mathtype@mtef@5@5@+=feaafiart1ev1aaatcvaufkttlearuwrp9mdh5mbpbiqv92aaexatlxbi9gbaebbnrfifhhdyfgasaach8 ...")
+_EQUATION_ENCODING = re.compile(r"mathtype\s*@\s*mtef", re.IGNORECASE)
+
+
+def is_markup(verbatim: str) -> bool:
+    """A line that holds an equation's encoding rather than words (``_EQUATION_ENCODING``): no reader
+    can read it, in a paper or in any pasted text."""
+    return bool(_EQUATION_ENCODING.search(verbatim))
+
+
 def is_cut(verbatim: str) -> bool:
     """A paper's sentence (raw text) with a hole where the data set cut text out, or with a
     caption run into it (``_CUT_TEXT``): a reader finds it broken."""

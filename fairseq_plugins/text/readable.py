@@ -56,6 +56,9 @@ ALWAYS_CAPITALISED = frozenset(
     "january february april june july august september october november december".split()
 )
 DROPPED_TOKENS = frozenset(["<cit>"])
+# a preposition whose object was a dropped citation goes with it: "was introduced in <cit> and
+# demonstrated in ..." reads "was introduced and demonstrated in ...", not "introduced in and"
+CITING_PREPOSITIONS = frozenset({"in", "of", "by", "from", "at", "see", "than", "on", "to", "with", "including"})
 # Case evidence is read from the article's first characters only: a summary's names come from the
 # part a model reads (a few hundred pieces), and a 2 MB paste would cost seconds for nothing
 CASE_EVIDENCE_CHARS = 100_000
@@ -291,10 +294,22 @@ def _sentences(sentences: Iterable[str]) -> List[List[str]]:
     out = []
     for sentence in sentences:
         for part in (sentence or "").split(normalize.SENTENCE_SEPARATOR):
-            tokens = [t for t in part.split() if t not in DROPPED_TOKENS]
+            tokens = _without_dropped(part.split())
             if tokens:
                 out.append(tokens)
     return out
+
+
+def _without_dropped(tokens: Sequence[str]) -> List[str]:
+    """``tokens`` without ``DROPPED_TOKENS``, a citation's preposition dropped with it."""
+    kept: List[str] = []
+    for token in tokens:
+        if token in DROPPED_TOKENS:
+            if kept and kept[-1] in CITING_PREPOSITIONS:
+                kept.pop()
+            continue
+        kept.append(token)
+    return kept
 
 
 class Casing:

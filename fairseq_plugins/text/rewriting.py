@@ -157,6 +157,12 @@ class MarkedSource:
     def pieces(self) -> List[str]:
         return self.line.split()
 
+    @property
+    def used_pieces(self) -> int:
+        """The pieces of the document's own sentences read (``extraction.Source.used_pieces``): the
+        line without its marks and separators."""
+        return len(self.pieces) - len(self.chosen) - max(0, self.sentences - 1)
+
 
 def mark_source(pieces: Sequence[Sequence[str]], chosen: Iterable[int]) -> MarkedSource:
     """The rewriter's source: the sentences' pieces (the sentences read, as ``extraction.read_source``

@@ -10,7 +10,9 @@ at 1,024 / 2,048 / 4,096 / 8,192 source pieces and ~350-piece targets (SumPubMed
                rewriter: fastformer_conv_small's encoder, the decoder attending to the chosen
                sentence it rewrites; its source is marked as a rewriter reads it (sentences of
                REWRITER_SENTENCE pieces, REWRITER_CHOSEN of them chosen), and decoding reads only
-               the chosen sentences' memory (modules/group_restriction.chosen_memory)
+               the chosen sentences' memory (modules/group_restriction.chosen_memory); its
+               decoder set as the app sets the papers rewriter's (REWRITER_PRESET: each step
+               scores only the pieces of the sentence it rewrites, modules/sentence_vocabulary.py)
 
 Every model is built by scripts/train_throughput.py's `build`: fairseq-train's own parser, task
 (translation, reading a directory that holds only the joined dictionary) and criterion
@@ -37,10 +39,14 @@ QUICK_ENCODERS = ["fastformer_conv_small", "transformer_small"]
 TRAIN_FLAGS = {"train_fp32": [], "train_bf16": ["--autocast-bf16"]}
 MODES = [*TRAIN_FLAGS, "generate"]
 FASTFORMERS = ["fastformer_conv_small", "fastformer_small"]  # compared with the transformer by the targets
+REWRITERS = ["rewriter_restricted_fastformer_conv_small"]  # compared by their generation only
 BASELINE = "transformer_small"
 # a rewriter's synthetic source: sentences of this many pieces, this many of them chosen (a paper's
 # extractive summary of about 200 words is 8-10 sentences of 25-40 words)
 REWRITER_SENTENCE, REWRITER_CHOSEN = 40, 8
+# a rewriter's decoder is set as this preset sets it in the app (evaluation.configure_rewriter: the
+# sentence vocabulary, exact segments, no alignments kept); the length stays the section's
+REWRITER_PRESET = "papers_rewriting"
 
 
 def model_args(arch: str, extra: List[str]) -> List[str]:
@@ -65,7 +71,7 @@ def write_dictionary(directory: Path, vocab: int) -> Path:
 
 def reads_marks(model) -> bool:
     """Whether a built model is a sentence rewriter: its encoder embeds group tags (modules/group_tags.py)."""
-    return hasattr(model.encoder.embed, "tags")
+    return getattr(model.encoder.embed, "tags", None) is not None  # EmbeddingStack.tags is None elsewhere
 
 
 def mark_as_rewriting(tokens: torch.Tensor, dictionary) -> torch.Tensor:
@@ -137,9 +143,12 @@ def train_mode(spec: dict, mode: str) -> dict:
 
 def generate_mode(spec: dict, mode: str) -> dict:
     from app.summarizer import DecodingOptions, best_hypothesis
+    from fairseq_plugins.evaluation import DECODING_PRESETS, configure_rewriter
 
     task, model, _ = build_for(spec, mode)
     model.eval()
+    if reads_marks(model):  # a rewriter decodes as the app decodes the papers rewriter
+        configure_rewriter(model, DECODING_PRESETS[REWRITER_PRESET])
     sample = synthetic_sample(task, 1, spec["length"], spec["target_length"], marked=reads_marks(model))
     del sample["target"]
     n = spec["target_length"]
