@@ -60,14 +60,13 @@ def with_sentence_vocabulary(encoder_out: Dict[str, List[Tensor]], closers: Sequ
     rows = []
     for row, real in zip(tokens, ~padding):
         ids, column = torch.unique(torch.cat([row[real], closers]), sorted=True, return_inverse=True)
-        rows.append((ids, column))
-    width = max(ids.numel() for ids, _ in rows)
+        rows.append((real, ids, column))
+    width = max(ids.numel() for _, ids, _ in rows)
     groups = int(tags.max())
     vocabulary = tokens.new_full((tokens.size(0), width), pad)  # (B', N)
     slots = torch.zeros_like(tokens)  # (B', L)
     members = torch.zeros(tokens.size(0), groups + 2, width, dtype=torch.bool, device=tokens.device)
-    for b, (ids, column) in enumerate(rows):
-        real = ~padding[b]
+    for b, (real, ids, column) in enumerate(rows):
         count = int(real.sum())
         vocabulary[b, :ids.numel()] = ids
         slots[b, real] = column[:count]

@@ -210,23 +210,22 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
             return False
         return len(inside) <= max_item or (inside[0] == last_opening and len(inside) <= max_parallel_item)
 
-    def last_item_opening(part) -> Optional[str]:
-        """The word after the last part's coordinator: what a parallel item opens with."""
+    def coordinator_at(part) -> Optional[int]:
+        """Where the part's coordinator is when the part closes a list (within its first
+        ``closed_within`` words, the part opening with no predicate), else None."""
         inside = words(part)
-        at = next(i for i, word in enumerate(inside[:closed_within]) if word in COORDINATORS)
-        return inside[at + 1] if at + 1 < len(inside) else None
-
-    def closes_list(part):
-        inside = words(part)
-        return (bool(inside) and inside[0] not in PREDICATE_STARTERS
-                and bool(COORDINATORS.intersection(inside[:closed_within])))
+        if not inside or inside[0] in PREDICATE_STARTERS:
+            return None
+        return next((i for i, word in enumerate(inside[:closed_within]) if word in COORDINATORS), None)
 
     inside_lists = set()
     for last in range(1, len(parts)):
-        if not closes_list(parts[last]):
+        at = coordinator_at(parts[last])
+        if at is None:
             continue
+        closing = words(parts[last])
+        opening = closing[at + 1] if at + 1 < len(closing) else None  # what a parallel item opens with
         first = last  # the list's second part: the earliest item after its first part
-        opening = last_item_opening(parts[last])
         while first > 1 and is_item(parts[first - 1], opening):
             first -= 1
         if first < last:
