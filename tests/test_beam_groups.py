@@ -91,6 +91,35 @@ def test_beam_search_output_equals_the_per_hypothesis_gather(monkeypatch, decode
     assert len({len(hyps[0][0]) for hyps in grouped}) > 1  # articles did finish at different steps
 
 
+def test_decoder_reorders_the_modules_that_fairseqs_walk_reorders(monkeypatch):
+    """EfficientDecoder finds its modules with a reorder method once; beam search gives what
+    fairseq's walk over every submodule at every step gives, and the list holds the decoder
+    and each layer, nothing else."""
+    from fairseq.models import FairseqIncrementalDecoder
+
+    from fairseq_plugins.models.efficient_transformer import DecoderLayer
+
+    task = FakeTask(vocab=40)
+    torch.manual_seed(5)
+    model = build(task=task, decoder_self_attention="softmax", copy_attention=True, encoder_embed_dim=32,
+                  decoder_embed_dim=32, encoder_attention_heads=4, decoder_attention_heads=4)
+    src, lengths, _ = batch(task, bsz=3, src_len=15)
+    sample = {"net_input": {"src_tokens": src, "src_lengths": lengths}}
+    generator = SequenceGenerator([model], task.dictionary, beam_size=4, min_len=2, max_len_b=10)
+
+    def run():
+        with torch.no_grad():
+            return [[(h["tokens"].tolist(), float(h["score"])) for h in hyps] for hyps in generator.generate([model], sample)]
+
+    found_once = run()
+    reordering = model.decoder.__dict__["_reordering_modules"]
+    assert reordering[0] is model.decoder and all(isinstance(m, DecoderLayer) for m in reordering[1:])
+    assert len(reordering) == 1 + len(model.decoder.layers)
+    monkeypatch.setattr(type(model.decoder), "reorder_incremental_state_scripting",
+                        FairseqIncrementalDecoder.reorder_incremental_state_scripting)
+    assert run() == found_once
+
+
 def test_encoder_output_stays_one_row_per_article_during_beam_search():
     task = FakeTask()
     model = build(task=task, encoder_embed_dim=32, decoder_embed_dim=32)

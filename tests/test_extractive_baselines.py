@@ -358,6 +358,25 @@ def test_a_captions_legend_lines_are_passed_over():
     assert extraction.has_clause("the strains were grown .") and not extraction.has_clause("growth of the strains .")
 
 
+def test_the_two_sentences_of_a_line_that_lost_its_stop_are_both_sentences():
+    """A masked paper's line that lost its stop after a table's number is two sentences
+    (normalize.split_sentences): the first ends with a figure's name and no stop, but inside the
+    line, so it is no heading, and what follows it on the line is no caption's title."""
+    paper = "\n".join([
+        "the genomes of the twelve strains are listed in table 2 the genomes ranged in size from 2 to 3 mb.",
+        "all of them carried the plasmid that we had found before.",
+        "the strains grew in the light.fig.",  # the data set's own line end after a figure's name:
+        "growth of the strains in the light.",  # its caption's title follows
+    ])
+    document = Document.prepare(paper, masked=True)
+    assert document.sentences[:2] == ["the genomes of the twelve strains are listed in table <dig>",
+                                      "the genomes ranged in size from <dig> to <dig> mb ."]
+    assert [document.ends_line(i) for i in range(len(document.sentences))] == [False, True, True, True, True]
+    assert document.non_sentences == {3, 4}
+    assert extraction.is_title("listed in table 2", "listed in table <dig>")  # were it a line of its own
+    assert not extraction.is_title("listed in table 2", "listed in table <dig>", ends_line=False)
+
+
 def test_a_sentence_opening_with_a_cut_citation_is_a_fragment():
     # the data set cut what came before a citation: without the citation the summary opens with ","
     assert extraction.is_fragment("<cit> , the virus was endemic in the herds we sampled .")

@@ -251,6 +251,40 @@ def test_a_period_inside_brackets_ends_no_sentence():
     assert split_sentences("values ( 1 . 2 ) rose .") == ["values ( 1 . 2 ) rose ."]
 
 
+def test_a_masked_papers_stop_lost_after_a_references_number_ends_the_sentence():
+    """SumPubMed's masking ate the stop after a number that ended a sentence ("found in table 2. The
+    genomes ..."): after a figure's, table's or section's <dig>, a word that opens sentences starts a
+    new one, unless the reference closes a fronted phrase, or an active verb's object follows it."""
+    run_together = "genomes can be found in table <dig> the genomes ranged in size from <dig> to <dig> mb ."
+    assert split_sentences(run_together) == ["genomes can be found in table <dig>",
+                                             "the genomes ranged in size from <dig> to <dig> mb ."]
+    # a trailing "as ..." after a clause is not fronted: the next sentence opens after it
+    trailing = "the methods apply a markov model , as detailed in section <dig> in this paper , we will provide one ."
+    assert split_sentences(trailing) == ["the methods apply a markov model , as detailed in section <dig>",
+                                         "in this paper , we will provide one ."]
+    assert split_sentences("results are shown in fig. <dig> however , the rate fell sharply later .") == [
+        "results are shown in fig. <dig>", "however , the rate fell sharply later ."]
+    kept_whole = [
+        "as shown in figure <dig> we found that the ratios of long probes rose .",  # a fronted phrase
+        "for example , as shown in figure <dig> the expression of both genes rose .",  # after a discourse marker
+        "taking a look at the last lines of table <dig> we see that two components act .",  # an -ing phrase
+        "in conclusion , we show in table <dig> the configurations that gave the best results .",  # the verb's object
+        "the values listed in table <dig> were used in all later runs of the model .",  # no opener follows
+        "we report in table <dig> a summary of the data .",  # "a" opens too many phrases to split at
+        "the genes are listed in table <dig> the end .",  # too short a sentence after the number
+        "the genomes can be found in table 2 the genomes ranged in size .",  # only a masked number lost its stop
+        "figure <dig> the genomes ranged in size from one to two mb .",  # a caption's title: no sentence before
+    ]
+    for sentence in kept_whole:
+        assert split_sentences(sentence) == [sentence]
+    # the sentences a masked Document reads are these, and each maps back to its own raw text
+    doc = text.Document.prepare("genomes can be found in table 2. the genomes ranged in size from 2 to 3 mb.", masked=True)
+    assert len(doc.sentences) == 2
+    doc = text.Document.prepare("genomes can be found in table <dig> the genomes ranged in size from <dig> to <dig> mb .",
+                           masked=True)
+    assert doc.verbatim([0, 1]) == ["genomes can be found in table <dig>", "the genomes ranged in size from <dig> to <dig> mb ."]
+
+
 def test_join_unjoin_and_target_text():
     sentences = ["the 35 - year - old suspect was described as an immigrant .", "he was accused ."]
     joined = join_sentences(sentences)

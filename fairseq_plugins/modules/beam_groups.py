@@ -35,7 +35,6 @@ from functools import reduce
 from typing import Dict, Optional, Tuple
 
 import torch
-from einops import rearrange
 from torch import Tensor
 
 
@@ -67,12 +66,14 @@ def regroup_rows(rows: Dict[str, Tensor], new_order: Tensor, group: int) -> Tupl
 def fold_queries(x: Tensor, group: int) -> Tensor:
     """(B*g, H, T, d) hypothesis rows -> (B, H, g*T, d): the hypotheses of one stored row become
     extra query positions against that row's keys."""
-    return x if group == 1 else rearrange(x, "(b g) h t d -> b h (g t) d", g=group)
+    # "(b g) h t d -> b h (g t) d", as views and one copy (einops' bookkeeping is slow on this hot path)
+    return x if group == 1 else x.unflatten(0, (-1, group)).transpose(1, 2).flatten(2, 3)
 
 
 def unfold_queries(x: Tensor, group: int) -> Tensor:
     """Inverse of `fold_queries`: (B, H, g*T, d) -> (B*g, H, T, d)."""
-    return x if group == 1 else rearrange(x, "b h (g t) d -> (b g) h t d", g=group)
+    # "b h (g t) d -> (b g) h t d"
+    return x if group == 1 else x.unflatten(2, (group, -1)).transpose(1, 2).flatten(0, 1)
 
 
 def per_hypothesis(stored: Tensor, group: int) -> Tensor:

@@ -99,14 +99,28 @@ class Document:
         equation's encoding (``extraction.is_markup``). A chooser passes them over
         (``extraction.Selection.choose``)."""
         verbatim = self.verbatim(range(len(self.sentences)))
-        titles = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences)) if extraction.is_title(raw, sentence)}
+        titles = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences))
+                  if extraction.is_title(raw, sentence, self.ends_line(i))}
         markup = {i for i, raw in enumerate(verbatim) if extraction.is_markup(raw)}
         cut: Set[int] = set()
         after_figure: Set[int] = set()
         if self.masked:  # the data set's cuts and caption placement: a masked paper's lines only
             cut = {i for i, raw in enumerate(verbatim) if extraction.is_cut(raw)}
-            after_figure = {i + 1 for i, raw in enumerate(verbatim) if extraction.ends_with_figure(raw)}
+            after_figure = {i + 1 for i, raw in enumerate(verbatim) if extraction.ends_with_figure(raw) and self.ends_line(i)}
         return frozenset(titles | markup | cut | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
+
+    def ends_line(self, index: int) -> bool:
+        """Whether sentence ``index`` ends a line of the raw text (or the text): the data set's lines
+        are its sentences, but a sentence that ``normalize.split_sentences`` ends where a masked paper
+        lost its stop ("... found in table <dig> | the genomes ranged ...") goes on on the same line,
+        so what follows it is no caption put after a figure's name."""
+        span = self._spans[index]
+        if span is None:
+            return True
+        end = span[1]
+        while end < len(self.raw) and self.raw[end] in " \t":
+            end += 1
+        return end == len(self.raw) or self.raw[end] in "\r\n"
 
     def lead(self, k: int) -> List[str]:
         """The first k sentences (the Lead-k baseline)."""

@@ -196,16 +196,18 @@ def is_cut(verbatim: str) -> bool:
     return bool(_CUT_TEXT.search(verbatim))
 
 
-def is_title(verbatim: str, sentence: str) -> bool:
+def is_title(verbatim: str, sentence: str, ends_line: bool = True) -> bool:
     """A heading, a caption's title or a table row rather than a sentence, by the raw text
-    (``verbatim``) and the normal form (``sentence``): its raw text ends with no stop ("genetic
-    differentiation in chloroplast sequence data"); in a masked paper, it opens with the number
-    symbol (a figure's number cut from "fig. 3" opens its caption's title: "<dig> map of collection
-    sites ..."; a paper's own sentences spell out a number they open with); or it is a caption by
-    its words (``is_caption``). Of the sentences a chooser took from SumPubMed valid papers at 200
-    words, 16% were headings by the first test and 2.5% caption titles by the second; a reader
-    finds both broken."""
-    return not _RAW_SENTENCE_END.search(verbatim) or sentence.split(" ", 1)[0] == NUMBER or is_caption(sentence)
+    (``verbatim``) and the normal form (``sentence``): its raw text ends a line with no stop
+    ("genetic differentiation in chloroplast sequence data"; ``ends_line`` False: the sentence ends
+    inside its line, where a masked paper lost its stop, ``normalize.split_sentences``); in a
+    masked paper, it opens with the number symbol (a figure's number cut from "fig. 3" opens its
+    caption's title: "<dig> map of collection sites ..."; a paper's own sentences spell out a number
+    they open with); or it is a caption by its words (``is_caption``). Of the sentences a chooser
+    took from SumPubMed valid papers at 200 words, 16% were headings by the first test and 2.5%
+    caption titles by the second; a reader finds both broken."""
+    return ((ends_line and not _RAW_SENTENCE_END.search(verbatim)) or sentence.split(" ", 1)[0] == NUMBER
+            or is_caption(sentence))
 
 
 # Words that make a clause of a line: a finite form of "be", "have", "do", a modal, a subject
