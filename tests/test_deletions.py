@@ -6,8 +6,8 @@ import pytest
 from fairseq_plugins.text import Document, rewriting
 from fairseq_plugins.text.deletions import (DELETION_RULES, bullet_positions, clause_bounded, clause_positions,
                                             deletion_spans, enumeration_positions, list_positions,
-                                            main_clause_positions, project_clauses, range_positions, tidy,
-                                            tidy_positions)
+                                            main_clause_positions, predicate_positions, project_clauses,
+                                            range_positions, tidy, tidy_positions)
 
 SENTENCE = "jeremy clarkson 's producer , oisin tymon , 36 , will not press charges , police said ."
 
@@ -155,6 +155,19 @@ def test_a_predicate_is_no_side_part():
     # ", paid" follows the comma that closes "based in leeds": it is the main clause, and stays
     assert project_clauses(["the club , based in leeds , paid , a record ."], ["the club , based in leeds ."]) \
         == ["the club , based in leeds , paid ."]
+
+
+def test_the_parts_after_a_subjects_relative_clause_stay():
+    """A short subject, then a relative clause: the predicate is a later part, which the words
+    cannot tell from an apposition ("the couple 's daughter reece"), so those parts all stay."""
+    sentence = ("englot however , who is also the mother of another child , the couple 's 3 - year - old daughter "
+                "reece , started to feel things moving a little too fast .")
+    assert project_clauses([sentence], ["englot however , who is also the mother of another child , the couple 's "
+                                        "3 - year - old daughter reece ."]) == [sentence]
+    assert predicate_positions(sentence.split()) == set(range(11, len(sentence.split())))
+    # a long first part holds its own verb; a short one without a relative clause after it is no subject
+    assert not predicate_positions("the police arrested the driver , who is 25 , on sunday night .".split())
+    assert not predicate_positions("in the end , the driver , aged 25 , fled .".split())
 
 
 def test_a_run_is_judged_side_part_by_side_part():

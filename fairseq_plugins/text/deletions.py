@@ -42,6 +42,9 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     is, but without it the list says something else: three applications named after "four", six
     counts mapped "respectively" onto five species (``list_positions``); nor does it take an
     enumeration's label ("1 ) by fission ... ; 2 ) by budding": ``enumeration_positions``);
+    D is not after the relative clause that follows a short subject ("englot however , who is the
+    mother of another child , ... , started to feel ...": the predicate is one of the parts after
+    it, ``predicate_positions``);
     D is no condition (its first word is no ``CONDITIONS`` word: "if", "unless", "only": "should we
     expect e. coli to downregulate the pathway , if the pathway were blocked ?" asks another
     question without it), and no "respectively" follows it (the lists it pairs keep every item:
@@ -308,6 +311,28 @@ def main_clause_positions(source: Sequence[str]) -> set:
     return protected
 
 
+# the most words a sentence's subject has before a relative clause set off by commas ("englot however ,
+# who is ...": a short first part is a subject whose predicate comes after the relative clause)
+MAX_SUBJECT_WORDS = 4
+
+
+def predicate_positions(source: Sequence[str]) -> set:
+    """The positions after a relative clause that follows a short subject: in "englot however , who
+    is also the mother of another child , the couple 's daughter reece , started to feel things
+    moving too fast ." the predicate is one of the parts after the relative clause, and without a
+    part-of-speech tagger an apposition ("the couple 's daughter reece") cannot be told from it
+    ("started to feel ..."), so all of them stay. A subject is the sentence's first part, up to its
+    first comma, of at most ``MAX_SUBJECT_WORDS`` words; the relative clause the part after it,
+    opening with a relative pronoun."""
+    first_comma = next((i for i, token in enumerate(source) if token == ","), None)
+    if first_comma is None or not 0 < first_comma <= MAX_SUBJECT_WORDS or first_comma + 1 >= len(source):
+        return set()
+    if source[first_comma + 1] not in RELATIVE_PRONOUNS:
+        return set()
+    clause_end = next((i for i in range(first_comma + 2, len(source)) if source[i] in SEPARATORS), None)
+    return set() if clause_end is None else set(range(clause_end, len(source)))
+
+
 def _names_the_noun_before(rest: Sequence[str]) -> bool:
     """Whether ``rest``, what follows a deletion, opens with a part that names the noun before it
     (``REFERRING_STARTS`` after a comma), up to the next separator: an apposition or a relative
@@ -334,8 +359,8 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     # positions no deletion may take: a list's items (without one the list says something else), the
     # main clause after an opening phrase (without it the phrase stands alone), an item's number
     # (without it two items run together), a range's numbers and dash ("21 – 22 nt"), a bulleted list
-    kept = (in_lists | main_clause_positions(source) | enumeration_positions(source) | range_positions(source)
-            | bullet_positions(source))
+    kept = (in_lists | main_clause_positions(source) | predicate_positions(source) | enumeration_positions(source)
+            | range_positions(source) | bullet_positions(source))
     if kept.intersection(range(start, end)):
         return False
     # (a piece may end with the comma before the part: "with rare isolation of b and c ,")
