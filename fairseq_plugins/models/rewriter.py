@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 import torch
-from einops import rearrange
 from fairseq.dataclass import ChoiceEnum
 from fairseq.models import register_model, register_model_architecture
 from torch import Tensor, nn
@@ -164,8 +163,9 @@ class RestrictedDecoder(EfficientDecoder):
         group = beam_group(encoder_out)
         stored = encoder_out["vocabulary"][0]  # (B / group, N)
         candidates = self.output_weight[stored]  # (B / group, N, C): gathered once an article, not a hypothesis
-        logits = torch.einsum("bqc,bnc->bqn", rearrange(features, "(b g) t c -> b (g t) c", g=group), candidates)
-        logits = rearrange(logits, "b (g t) n -> (b g) t n", g=group)  # (B, 1, N)
+        # "(b g) t c -> b (g t) c" and back as views, as beam_groups.fold_queries folds (a step's hot path)
+        folded = features.unflatten(0, (-1, group)).flatten(1, 2)  # (B / group, group * T, C)
+        logits = torch.einsum("bqc,bnc->bqn", folded, candidates).unflatten(1, (group, -1)).flatten(0, 1)  # (B, 1, N)
         vocabulary = per_hypothesis(stored, group)  # (B, N)
         written = self.get_incremental_state(incremental_state, "segments")["written"]  # (B,), set by this step
         logits = logits.masked_fill(~allowed(encoder_out, written[:, None], group), float("-inf"))

@@ -107,12 +107,12 @@ ATTRIBUTION = frozenset({
     "claims", "alleged", "allegedly", "reported", "reportedly", "believes", "believed", "suggests", "suggested",
     "wrote", "writes", "explained", "explains", "stated", "states", "argued", "argues", "insisted", "insists",
 })
-# words that make the clause they open subordinate: kept alone, such a clause is no sentence
 # words that open a condition on the claim ("... at high growth rates , if its pathway were blocked"):
 # such a part is no side part, the claim without it holds where the sentence did not say it does
 CONDITIONS = frozenset({"if", "unless", "whether", "provided", "providing", "except", "only"})
 # the word that pairs two lists item by item: a deletion before it takes an item of one of them
 RESPECTIVELY = "respectively"
+# words that make the clause they open subordinate: kept alone, such a clause is no sentence
 SUBORDINATORS = frozenset({
     "as", "when", "while", "whereas", "although", "though", "because", "since", "if", "unless", "until", "after",
     "before", "once", "whether", "considering", "despite",
@@ -180,11 +180,12 @@ def list_positions(source: Sequence[str]) -> set:
     opens with a predicate ("the man , 45 , was arrested and charged": "was" opens the sentence's
     verb, not an item). A middle part of up to MAX_PARALLEL_ITEM words is an item too when it opens
     with the word that follows the last part's coordinator: a list of long items said in parallel
-    ("... , gene models with protein homology only , and gene models predicted ab initio"). Two parts ("he was arrested , and police are investigating"; ", shooting
-    and killing a man") are clauses as often as a list's "a , b and c", and are left to the rule's
-    other tests. A list of long items is set off by semicolons ("growth genes and repair genes ;
-    receptor genes of the surface ; and genes of cell death"): three or more
-    semicolon-separated parts, the last opening with a coordinator, items of any length."""
+    ("... , gene models with protein homology only , and gene models predicted ab initio"). Two
+    parts ("he was arrested , and police are investigating"; ", shooting and killing a man") are
+    clauses as often as a list's "a , b and c", and are left to the rule's other tests. A list of
+    long items is set off by semicolons ("growth genes and repair genes ; receptor genes of the
+    surface ; and genes of cell death"): three or more semicolon-separated parts, the last opening
+    with a coordinator, items of any length."""
     return (_list_positions(source, ",", MAX_LIST_ITEM, closed_within=MAX_LIST_ITEM + 1,
                             max_parallel_item=MAX_PARALLEL_ITEM)
             | _list_positions(source, ";", None, closed_within=1))

@@ -99,14 +99,15 @@ class Document:
         equation's encoding (``extraction.is_markup``). A chooser passes them over
         (``extraction.Selection.choose``)."""
         verbatim = self.verbatim(range(len(self.sentences)))
+        line_ends = [self.ends_line(i) for i in range(len(self.sentences))]
         titles = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences))
-                  if extraction.is_title(raw, sentence, self.ends_line(i))}
+                  if extraction.is_title(raw, sentence, line_ends[i])}
         markup = {i for i, raw in enumerate(verbatim) if extraction.is_markup(raw)}
         cut: Set[int] = set()
         after_figure: Set[int] = set()
         if self.masked:  # the data set's cuts and caption placement: a masked paper's lines only
             cut = {i for i, raw in enumerate(verbatim) if extraction.is_cut(raw)}
-            after_figure = {i + 1 for i, raw in enumerate(verbatim) if extraction.ends_with_figure(raw) and self.ends_line(i)}
+            after_figure = {i + 1 for i, raw in enumerate(verbatim) if line_ends[i] and extraction.ends_with_figure(raw)}
         return frozenset(titles | markup | cut | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
 
     def ends_line(self, index: int) -> bool:

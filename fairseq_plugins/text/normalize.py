@@ -504,7 +504,7 @@ def _lost_stop(sentence: Sequence[str], tokens: Sequence[str], following: int) -
     opener = ahead[0]
     if opener not in _LOST_SENTENCE_OPENERS and not (opener == "in" and ahead[1] in _LOST_OPENERS_AFTER_IN):
         return False
-    if len(sentence) >= 4 and sentence[-4] in _VERBS_BEFORE_REFERENCE:  # "we show in table <dig>"
+    if sentence[-4] in _VERBS_BEFORE_REFERENCE:  # "we show in table <dig>" (the sentence has 5 tokens or more)
         return False
     commas = [k for k, t in enumerate(sentence) if t == ","]
     clause_start = commas[-1] + 1 if commas else 0
