@@ -62,10 +62,19 @@ without the fix.
    with a plain copy; a run killed during the copy leaves a truncated ``checkpoint_last.pt`` and
    cannot resume.  ``checkpoint_utils`` gets ``AtomicCopyPathManager``, whose local ``copy`` writes
    a temporary file and renames it over the target.
+
+6. ``--log-file`` lines written once per epoch.  ``logging.progress_bar.progress_bar`` adds a new
+   ``logging.FileHandler`` for ``log_file`` to its module's logger on every call, and
+   ``fairseq-train`` calls it once an epoch: in epoch k every training and validation line is
+   written k times to the log file (and k file handles stay open).  Readers of the log then count
+   one update's seconds k times (fairseq_plugins.evaluation.study).  ``progress_bar`` is wrapped so
+   that a log file gets its handler once; everything else about the call is fairseq's.
 """
 import argparse
 import contextlib
+import functools
 import importlib
+import inspect
 import io
 import logging
 import math
@@ -80,6 +89,7 @@ __all__ = [
     "load_checkpoint",
     "CHECKPOINT_SAFE_GLOBALS",
     "ORIGINAL_NO_REPEAT_NGRAM",
+    "ORIGINAL_PROGRESS_BAR",
     "no_repeat_ngram",
 ]
 
@@ -123,6 +133,7 @@ import_fairseq()
 import torch  # noqa: E402
 from fairseq import checkpoint_utils  # noqa: E402
 from fairseq.file_io import PathManager  # noqa: E402
+from fairseq.logging import progress_bar as progress_bar_module  # noqa: E402
 from fairseq.ngram_repeat_block import NGramRepeatBlock  # noqa: E402
 
 
@@ -276,10 +287,37 @@ def _atomic_checkpoint_copies() -> None:
     checkpoint_utils.PathManager = AtomicCopyPathManager
 
 
+# --- 6. one log-file handler -------------------------------------------------------------------
+
+# (if this module is reloaded after apply(), the module already holds the wrapper)
+ORIGINAL_PROGRESS_BAR = getattr(progress_bar_module.progress_bar, "__wrapped__", progress_bar_module.progress_bar)
+_PROGRESS_BAR_PARAMETERS = inspect.signature(ORIGINAL_PROGRESS_BAR)
+
+
+@functools.wraps(ORIGINAL_PROGRESS_BAR)
+def progress_bar_with_one_log_handler(*args, **kwargs):
+    """fairseq's ``progress_bar``, with ``log_file``'s handler added to its logger only when that
+    logger has none for the same file yet (fairseq adds one every call, i.e. every epoch)."""
+    call = _PROGRESS_BAR_PARAMETERS.bind(*args, **kwargs)
+    log_file = call.arguments.get("log_file")
+    if log_file is not None:
+        logger = progress_bar_module.logger
+        path = os.path.abspath(log_file)  # what FileHandler keeps as baseFilename
+        if not any(isinstance(h, logging.FileHandler) and h.baseFilename == path for h in logger.handlers):
+            logger.addHandler(logging.FileHandler(filename=log_file))
+        call.arguments["log_file"] = None
+    return ORIGINAL_PROGRESS_BAR(*call.args, **call.kwargs)
+
+
+def _one_log_file_handler() -> None:
+    progress_bar_module.progress_bar = progress_bar_with_one_log_handler
+
+
 def apply():
     """Install the fixes (idempotent)."""
     _allow_checkpoint_globals()
     _allow_resumed_state_broadcast()
     _atomic_checkpoint_copies()
+    _one_log_file_handler()
     if NGramRepeatBlock.__dict__["_no_repeat_ngram"] is not no_repeat_ngram:
         NGramRepeatBlock._no_repeat_ngram = no_repeat_ngram

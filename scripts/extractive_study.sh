@@ -19,6 +19,8 @@
 #   local_8192        extractive_local_transformer_small  8192  CS224N's local attention (blocks of 50)
 #   conv_only_2h      extractive_conv_only_small          8192  the budget question: conv_only_8192 for 2 hours
 #   fastformer_2h     extractive_fastformer_conv_small    8192  ... and fastformer_8192 for 2 hours
+#   conv_only_gpu     extractive_conv_only_small          8192  the budget question on a GPU: 9 minutes of one GPU,
+#   fastformer_gpu    extractive_fastformer_conv_small    8192  ... both beside each other on the same GPU
 # (2,560: papers_study.sh's measured longest affordable transformer input at Fastformer's papers a second.)
 #
 # Budget, pinning and resuming as in scripts/papers_study.sh (scripts/study_lib.sh): HOURS of training
@@ -31,11 +33,15 @@
 # Settings (environment): DATA [../shared/data/sumpubmed], DATA_BIN [data-bin/sumpubmed_ext: prepared
 #   here if missing, as scripts/papers_extractive.sh does, from the first TRAIN_PAPERS (5000)], HOURS [1],
 #   WORDS [200], LIMIT [500], CORES [every core], PARALLEL [as many as CORES], EVALUATE [1],
-#   RECORDS [docs/extractive_study]. The 2-hour rows get their own table, RECORDS/table_2h.md.
+#   RECORDS [docs/extractive_study]. The 2-hour rows get their own table, RECORDS/table_2h.md, and so do
+#   the GPU rows, RECORDS/table_gpu.md (DEVICE=gpu for them: CUDA, one process a row; validation every
+#   100 updates as on a CPU, checkpoints every 500). A row whose training ran to its budget leaves
+#   RUN/trained and is not trained again (its evaluation can then run on another machine).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 PY="${VENV:-$ROOT/.venv}/bin/python"
+[ -x "$PY" ] || PY="$(command -v python3)"  # a machine without the venv (a GPU machine's own torch)
 DATA="${DATA:-$ROOT/../shared/data/sumpubmed}"
 DATA_BIN="${DATA_BIN:-data-bin/sumpubmed_ext}"
 TRAIN_PAPERS="${TRAIN_PAPERS:-5000}"
@@ -44,8 +50,9 @@ WORDS="${WORDS:-200}"
 LIMIT="${LIMIT:-500}"
 RECORDS="${RECORDS:-docs/extractive_study}"
 EVALUATE="${EVALUATE:-1}"
-ALL_ROWS="fastformer_8192 conv_only_8192 gated_8192 top1_8192 pooling_8192 transformer_conv local_8192
-          conv_only_2h fastformer_2h"
+TABLE_ROWS="fastformer_8192 conv_only_8192 gated_8192 top1_8192 pooling_8192 transformer_conv local_8192
+            conv_only_2h fastformer_2h"  # one core each: table.md and its curves
+ALL_ROWS="$TABLE_ROWS conv_only_gpu fastformer_gpu"
 ROWS="${ROWS:-$ALL_ROWS}"
 OUT=runs/extractive_study
 DRY=""
@@ -54,10 +61,15 @@ declare -A ARCH=([fastformer_8192]=extractive_fastformer_conv_small [conv_only_8
                  [gated_8192]=extractive_fastformer_conv_small [top1_8192]=extractive_fastformer_conv_small
                  [pooling_8192]=extractive_fastformer_conv_small
                  [transformer_conv]=extractive_transformer_conv_small [local_8192]=extractive_local_transformer_small
-                 [conv_only_2h]=extractive_conv_only_small [fastformer_2h]=extractive_fastformer_conv_small)
+                 [conv_only_2h]=extractive_conv_only_small [fastformer_2h]=extractive_fastformer_conv_small
+                 [conv_only_gpu]=extractive_conv_only_small [fastformer_gpu]=extractive_fastformer_conv_small)
 declare -A PIECES=([fastformer_8192]=8192 [conv_only_8192]=8192 [gated_8192]=8192 [top1_8192]=8192 [pooling_8192]=8192
-                   [transformer_conv]=2560 [local_8192]=8192 [conv_only_2h]=8192 [fastformer_2h]=8192)
-declare -A ROW_HOURS=([conv_only_2h]=2 [fastformer_2h]=2)
+                   [transformer_conv]=2560 [local_8192]=8192 [conv_only_2h]=8192 [fastformer_2h]=8192
+                   [conv_only_gpu]=8192 [fastformer_gpu]=8192)
+declare -A ROW_HOURS=([conv_only_2h]=2 [fastformer_2h]=2 [conv_only_gpu]=0.15 [fastformer_gpu]=0.15)
+declare -A ROW_DEVICE=([conv_only_gpu]=gpu [fastformer_gpu]=gpu)
+# a GPU row makes many times a core's updates: a checkpoint (a point of the curve) every 500, validation every 100
+GPU_FLAGS="--save-interval-updates 500 --validate-interval-updates 100"
 declare -A FLAGS=([gated_8192]="--encoder-attention-placement gated_parallel" [top1_8192]="--encoder-attention-layers 1"
                   [pooling_8192]="--fastformer-pooling-init-std 1")
 for row in $ROWS; do
@@ -75,12 +87,15 @@ fi
 
 train_row() {
   local row=$1 core=$2
-  local hours=${ROW_HOURS[$row]:-$HOURS}
-  echo "==> $row: ${ARCH[$row]} ${FLAGS[$row]:-} reading ${PIECES[$row]} pieces, ${hours} h of training on core $core"
-  # shellcheck disable=SC2086  # FLAGS holds separate words
-  launch "$OUT/$row/stdout.log" "$core" env DEVICE=cpu bash scripts/train.sh papers_extractive "$DATA_BIN" "$OUT/$row" \
-    --arch "${ARCH[$row]}" ${FLAGS[$row]:-} --max-source-positions "$((PIECES[$row] + 1))" --stop-time-hours "$hours" \
+  local hours=${ROW_HOURS[$row]:-$HOURS} device=${ROW_DEVICE[$row]:-cpu} flags=${FLAGS[$row]:-}
+  [ "$device" = gpu ] && flags="$flags $GPU_FLAGS"
+  if [ -z "$DRY" ] && [ -f "$OUT/$row/trained" ]; then echo "==> $row: trained ($OUT/$row/trained)"; return 0; fi
+  echo "==> $row: ${ARCH[$row]} $flags reading ${PIECES[$row]} pieces, ${hours} h of training ($device, core $core)"
+  # shellcheck disable=SC2086  # flags holds separate words
+  launch "$OUT/$row/stdout.log" "$core" env DEVICE="$device" bash scripts/train.sh papers_extractive "$DATA_BIN" "$OUT/$row" \
+    --arch "${ARCH[$row]}" $flags --max-source-positions "$((PIECES[$row] + 1))" --stop-time-hours "$hours" \
     --log-file "$OUT/$row/train.log"
+  $DRY touch "$OUT/$row/trained"
 }
 
 evaluate_row() {
@@ -117,8 +132,11 @@ fi
 # 1-3. the rows, the baselines, the curves and the table (scripts/study_lib.sh)
 run_study docs/img/extractive_study_curve.png lead lexrank oracle
 
-# 4. the budget question: the two 2-hour rows against each other, once both have records
-long_rows=("$RECORDS/fastformer_2h.json" "$RECORDS/conv_only_2h.json")
-if [ -n "$DRY" ] || { [ -f "${long_rows[0]}" ] && [ -f "${long_rows[1]}" ]; }; then
-  write_table "$RECORDS/table_2h.md" "${long_rows[@]}" --against "${long_rows[0]}"
-fi
+# 4. the budget question: the two 2-hour rows, and the two GPU rows, against each other once both have records
+for budget in 2h gpu; do
+  long_rows=("$RECORDS/fastformer_$budget.json" "$RECORDS/conv_only_$budget.json")
+  if [ -n "$DRY" ] || { [ -f "${long_rows[0]}" ] && [ -f "${long_rows[1]}" ]; }; then
+    write_table "$RECORDS/table_$budget.md" "${long_rows[@]}" --against "${long_rows[0]}"
+    [ "$budget" = gpu ] && $DRY "$PY" scripts/training_curve.py --records "${long_rows[@]}" --out docs/img/extractive_study_gpu_curve.png
+  fi
+done

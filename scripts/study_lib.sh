@@ -38,7 +38,8 @@ in_parallel() {
 #      the group in hand;
 #   2. the BASELINEs without a record;
 #   3. the curves (to CURVE) and RECORDS/table.md, every row against fastformer_8192 (paired
-#      bootstrap on, R-Lsum), from every record there is, in the order of ALL_ROWS.
+#      bootstrap on, R-Lsum), from every record there is, in the order of TABLE_ROWS
+#      (default ALL_ROWS; rows on other hardware keep a table of their own).
 run_study() {
   local curve=$1; shift
   local todo=() baselines=() recorded=() row system i
@@ -54,7 +55,7 @@ run_study() {
     if [ -n "$DRY" ] || [ ! -f "$RECORDS/$system.json" ]; then baselines+=("$system"); fi
   done
   for ((i = 0; i < ${#baselines[@]}; i += PARALLEL)); do in_parallel evaluate_baseline "${baselines[@]:i:PARALLEL}"; done
-  for row in $ALL_ROWS; do
+  for row in ${TABLE_ROWS:-$ALL_ROWS}; do
     if [ -n "$DRY" ] || [ -f "$RECORDS/$row.json" ]; then recorded+=("$RECORDS/$row.json"); fi
   done
   [ -n "$DRY" ] || [ -f "$RECORDS/fastformer_8192.json" ] || { echo "study: no fastformer_8192 record yet: no table" >&2; return 0; }

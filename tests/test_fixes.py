@@ -475,3 +475,45 @@ def test_checkpoint_copies_are_atomic(tmp_path, monkeypatch):
     monkeypatch.setattr(shutil, "copyfile", real_copyfile)
     assert checkpoint_utils.PathManager.copy(str(src), str(dst), overwrite=True)
     assert dst.read_bytes() == src.read_bytes() and not (tmp_path / "checkpoint_last.pt.tmp").exists()
+
+
+# --- 6. one log-file handler ------------------------------------------------------------------
+
+
+def validation_lines_in_log_file(trained, name, with_plugin):
+    """fairseq-train for 3 epochs with --log-file: the log file's validation lines."""
+    log_file = trained.root / f"{name}.log"
+    extra = ["--user-dir", trained.user_dir] if with_plugin else []
+    proc = run(cli("train") + ["bin", *TRAIN_ARGS, "--max-epoch", "3", "--no-save", "--save-dir", f"ck_{name}",
+                               "--log-file", log_file, *extra], trained.root)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return [line for line in log_file.read_text().splitlines() if "valid on 'valid' subset" in line]
+
+
+def test_log_file_gets_each_line_once(trained):
+    lines = validation_lines_in_log_file(trained, "one_handler", with_plugin=True)
+    assert [re.search(r"epoch (\d+)", line).group(1) for line in lines] == ["001", "002", "003"], lines
+
+
+def test_log_file_repeats_lines_without_fix(trained):
+    """The defect: fairseq adds a file handler every epoch, so epoch k's lines are written k times."""
+    lines = validation_lines_in_log_file(trained, "handler_per_epoch", with_plugin=False)
+    assert [re.search(r"epoch (\d+)", line).group(1) for line in lines] == ["001", "002", "002", "003", "003", "003"]
+
+
+def test_progress_bar_wrapper_keeps_positional_log_file(tmp_path):
+    """fairseq's own signature still works (log_file as the 4th positional argument), and a second
+    bar for the same file adds no second handler."""
+    from fairseq.logging import progress_bar
+
+    logger = progress_bar.logger
+    before = list(logger.handlers)
+    try:
+        for epoch in (1, 2):
+            progress_bar.progress_bar(iter([]), "simple", 1, str(tmp_path / "x.log"), epoch)
+        added = [h for h in logger.handlers if h not in before]
+        assert len(added) == 1 and added[0].baseFilename == str(tmp_path / "x.log")
+    finally:
+        for handler in logger.handlers[len(before):]:
+            logger.removeHandler(handler)
+            handler.close()

@@ -106,6 +106,13 @@ def test_affordable_length_reads_papers_and_seconds_from_fairseq_logs(tmp_path):
 
     assert papers_and_seconds(log) == (160 + 25 + 35, 108 + 50 + 70)
     assert papers_and_seconds(log, skip=10) == (60, 120)
+    # a log written by fairseq without fixes.py repeats epoch k's lines k times: repeats count nothing
+    assert papers_and_seconds([log[0], log[2], log[2], log[3], log[3], log[3]]) == (160 + 25 + 35, 108 + 50 + 70)
+    # a GPU's lines: train_wall in whole seconds (0 or 1 for ten updates), so the seconds come from ups
+    gpu = ["epoch 003:    200 / 900 loss=0.48, wps=17198.7, ups=17.39, wpb=989.2, bsz=5.4, num_updates=2000, train_wall=1, wall=135",
+           "epoch 003:    210 / 900 loss=0.48, wps=17198.7, ups=20, wpb=989.2, bsz=5, num_updates=2010, train_wall=0, wall=136"]
+    papers, seconds = papers_and_seconds(gpu)
+    assert papers == 5.4 * 2000 + 5 * 10 and seconds == pytest.approx(2000 / 17.39 + 10 / 20)
     assert affordable_length.rate_of(log, 10, "x") == 0.5
     with pytest.raises(SystemExit, match="no fairseq train_inner lines"):
         affordable_length.rate_of(log[:2], 10, "x")
@@ -149,6 +156,7 @@ def test_extractive_papers_driver_tunes_k_apart_from_the_papers_it_scores(tmp_pa
 
 # --- scripts/extractive_study.sh: the same study for choosing sentences ------------------------------
 
+GPU_FLAGS = "--save-interval-updates 500 --validate-interval-updates 100 "  # a checkpoint (curve point) every 500
 EXTRACTIVE_ROWS = {"fastformer_8192": ("extractive_fastformer_conv_small", 8192, ""),
                    "conv_only_8192": ("extractive_conv_only_small", 8192, ""),
                    "gated_8192": ("extractive_fastformer_conv_small", 8192, "--encoder-attention-placement gated_parallel "),
@@ -157,9 +165,11 @@ EXTRACTIVE_ROWS = {"fastformer_8192": ("extractive_fastformer_conv_small", 8192,
                    "transformer_conv": ("extractive_transformer_conv_small", 2560, ""),
                    "local_8192": ("extractive_local_transformer_small", 8192, ""),
                    "conv_only_2h": ("extractive_conv_only_small", 8192, ""),
-                   "fastformer_2h": ("extractive_fastformer_conv_small", 8192, "")}
-# the budget question's rows train for 2 hours, the others for HOURS (1)
-ROW_HOURS = {"conv_only_2h": 2, "fastformer_2h": 2}
+                   "fastformer_2h": ("extractive_fastformer_conv_small", 8192, ""),
+                   "conv_only_gpu": ("extractive_conv_only_small", 8192, GPU_FLAGS),
+                   "fastformer_gpu": ("extractive_fastformer_conv_small", 8192, GPU_FLAGS)}
+# the budget question's rows train for 2 hours of a core or 0.15 hours of a GPU, the others for HOURS (1)
+ROW_HOURS = {"conv_only_2h": 2, "fastformer_2h": 2, "conv_only_gpu": 0.15, "fastformer_gpu": 0.15}
 
 
 def _extractive_study(*args, **env):
@@ -179,6 +189,7 @@ def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
         assert line.startswith("taskset -c 1 env OMP_NUM_THREADS=1 ")  # CORES=1: every row on core 1
         assert f"train.sh papers_extractive data-bin/sumpubmed_ext runs/extractive_study/{row} --arch {arch} {flags}" in line
         assert f"--max-source-positions {pieces + 1} --stop-time-hours {ROW_HOURS.get(row, 1)} " in line
+        assert f" env DEVICE={'gpu' if row.endswith('_gpu') else 'cpu'} bash scripts/train.sh " in line
         assert "--pretrained-encoder" not in line  # from scratch: no row starts from another's weights
     for line, (row, (_, pieces, _)) in zip(evaluate, EXTRACTIVE_ROWS.items()):
         # the model's own ranking (preset papers: no centrality or position fused in) at 200 words
@@ -189,9 +200,13 @@ def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
     assert all("--preset papers --words 200 --limit 500 " in line for line in baselines[:2])
     assert "--preset papers --limit 500 " in baselines[2] and "--words" not in baselines[2]
     table = [line for line in lines if "scripts/budget_table.py" in line]
-    assert len(table) == 2 and "--against docs/extractive_study/fastformer_8192.json" in table[0]
-    # the budget question: the 2-hour rows against each other
+    assert len(table) == 3 and "--against docs/extractive_study/fastformer_8192.json" in table[0]
+    assert "_gpu" not in table[0]  # the one-core rows' table; the GPU rows have their own
+    # the budget question: the 2-hour rows against each other, the GPU rows against each other
     assert "conv_only_2h.json --against docs/extractive_study/fastformer_2h.json" in table[1]
+    assert "conv_only_gpu.json --against docs/extractive_study/fastformer_gpu.json" in table[2]
+    curves = [line for line in lines if "scripts/training_curve.py" in line]
+    assert len(curves) == 2 and "_gpu" not in curves[0] and curves[1].endswith("--out docs/img/extractive_study_gpu_curve.png")
 
 
 def test_extractive_study_bad_settings_are_usage_errors():

@@ -34,6 +34,10 @@ RECORD_VERSION = 1
 # train_wall=54") or writes it to --log-file (without the prefix); the epoch summaries ("| bsz 2.6 |")
 # and validation lines have no "key=value" and are not matched
 _INNER = re.compile(r"\bbsz=([\d.]+),.*?\bnum_updates=(\d+),.*?\btrain_wall=([\d.]+)")
+_UPS = re.compile(r"\bups=([\d.]+)")
+# fairseq prints train_wall in whole seconds: a line under this many (a GPU's ten updates) takes its
+# seconds from ups, updates a second with two decimals, instead
+_COARSE_WALL = 10.0
 
 
 class RecordError(ValueError):
@@ -43,7 +47,9 @@ class RecordError(ValueError):
 def papers_and_seconds(lines: Iterable[str], skip: int = 0) -> Tuple[float, float]:
     """(papers, training seconds) over fairseq's ``train_inner`` lines, leaving out the first
     ``skip`` updates. A line covers the updates since the previous one: bsz is their mean batch,
-    train_wall their seconds."""
+    train_wall their seconds (from ups when train_wall, whole seconds, is under _COARSE_WALL). A
+    line that reaches no further than the previous one is a repeat (fairseq without fixes.py writes
+    epoch k's lines k times to --log-file) and counts nothing."""
     papers = seconds = 0.0
     previous = 0
     for line in lines:
@@ -51,6 +57,11 @@ def papers_and_seconds(lines: Iterable[str], skip: int = 0) -> Tuple[float, floa
         if not match:
             continue
         bsz, updates, wall = float(match.group(1)), int(match.group(2)), float(match.group(3))
+        if updates <= previous:
+            continue
+        ups = _UPS.search(line)
+        if wall < _COARSE_WALL and ups and float(ups.group(1)) > 0:
+            wall = (updates - previous) / float(ups.group(1))
         if previous >= skip:
             papers += bsz * (updates - previous)
             seconds += wall
