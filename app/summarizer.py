@@ -249,6 +249,14 @@ class Summarizer:
             notes.append(f"The model read the first {read} of the article's {len(sentences)} sentences "
                          f"(whole sentences, up to {self.max_source_pieces} pieces).")
         verbatim = document.verbatim(chosen)
+        if DECODING_PRESETS[self.preset].spell_out_abbreviations:
+            spelled = document.verbatim(chosen, spell_out=True)
+            written_out = [short for short in document.defined_abbreviations
+                           if "\n".join(spelled).count(f"({short})") > "\n".join(verbatim).count(f"({short})")]
+            if written_out:
+                notes.append(f"Abbreviations the article defines, written out where the summary first uses them: "
+                             f"{', '.join(written_out)}.")
+            verbatim = spelled
         return Summary(
             summary="\n".join(verbatim),
             sentences=verbatim,

@@ -142,8 +142,10 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument("--data", required=True, help="JSON Lines file (.gz ok), the validation split")
     tune.add_argument("--preset", required=True, help="the settings the grid starts from")
     tune.add_argument("--grid", required=True, help='space-separated NAME=V1,V2,... with NAME in beam, min_len, '
-                      'max_len_b, lenpen, no_repeat_ngram_size (a model that decodes) or lead_k (the sentences an '
-                      'extractive checkpoint gives); every combination is run')
+                      'max_len_b, lenpen, no_repeat_ngram_size (a model that decodes) or lead_k, words, '
+                      'max_trigram_overlap, lexrank_weight, degree_weight, position_weight, standalone, '
+                      'spell_out_abbreviations (how an extractive checkpoint chooses and writes); every '
+                      'combination is run')
     tune.add_argument("--chooser", metavar="DIR", help="a sentence rewriter's chooser (see generate)")
     tune.add_argument("--start", type=_non_negative, default=0, help="skip the first N documents [0]")
     tune.add_argument("--limit", type=_positive, default=200, help="documents to decode per setting [200]")
@@ -250,8 +252,11 @@ def cmd_generate(args, ev) -> int:
     if kind in ("lead", "baseline"):
         name, k = ("lead", value or preset.lead_k) if kind == "lead" else (value, preset.lead_k)
         meta["lead_k"] = None if budgets is not None else k
-        hypotheses = ev.parallel_map(ev.baseline_summary, [(name, d.article, k, words) for d, words
-                                                           in zip(chosen, budgets or [None] * len(chosen))], args.workers)
+        # written as the preset's extractive models write (abbreviations spelled out): a comparison of choices
+        meta["spell_out_abbreviations"] = preset.spell_out_abbreviations
+        hypotheses = ev.parallel_map(ev.baseline_summary, [(name, d.article, k, words, preset.spell_out_abbreviations)
+                                                           for d, words in zip(chosen, budgets or [None] * len(chosen))],
+                                     args.workers)
     elif kind == "oracle":
         meta["oracle_max_sentences"] = preset.oracle_max_sentences
         hypotheses = ev.parallel_map(ev.oracle_summary, [(d.article, d.summary, preset.oracle_max_sentences)

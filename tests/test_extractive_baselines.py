@@ -458,5 +458,7 @@ def test_a_sentence_that_leans_on_the_one_before_waits_for_it():
 
 def test_standalone_is_a_grid_flag():
     assert harness.parse_grid("standalone=0,1") == [{"standalone": False}, {"standalone": True}]
+    assert harness.parse_grid("spell_out_abbreviations=0,1") == [{"spell_out_abbreviations": False},
+                                                                 {"spell_out_abbreviations": True}]
     with pytest.raises(harness.EvaluationError, match="standalone takes flag values"):
         harness.parse_grid("standalone=maybe")

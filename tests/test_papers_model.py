@@ -103,3 +103,22 @@ def test_shipped_extractive_papers_model_gives_the_papers_own_sentences(paper):
     assert len(set(result.sentences)) == len(result.sentences)
     assert any(re.search(r"\d", sentence) for sentence in result.sentences)
     assert "<dig>" not in result.summary and "<cit>" not in result.summary
+
+
+def test_shipped_extractive_papers_model_spells_out_abbreviations_at_first_use(paper):
+    """A pasted paper that defines its abbreviations only in a list at its end, past what the model
+    reads (so no chosen sentence defines them): wherever the summary first uses one, it is written
+    out there ("tumor necrosis factor (TNF)"), and later uses stay short."""
+    from app.models import PAPERS_EXTRACTIVE_BUNDLE
+
+    defined = {"TNF": "tumor necrosis factor", "BMI": "body mass index"}
+    using = re.sub(r"\.(\s)", r" in TNF and BMI terms.\1", paper)  # every sentence uses both
+    pasted = "\n".join([using] * 4) + "\nAbbreviations: tumor necrosis factor (TNF); body mass index (BMI).\n"
+    result = Summarizer(str(PAPERS_EXTRACTIVE_BUNDLE / "checkpoint.pt")).summarize(pasted)
+    assert result.truncated  # the list at the end was not read, so not chosen
+    for short, long in defined.items():
+        uses = [s for s in result.sentences if re.search(rf"\b{short}\b", s)]
+        assert uses, f"no summary sentence uses {short}: {result.sentences}"
+        assert f"{long} ({short})" in uses[0], uses[0]
+        assert all(f"({short})" not in s for s in uses[1:])
+    assert any(note.endswith("written out where the summary first uses them: TNF, BMI.") for note in result.notes), result.notes

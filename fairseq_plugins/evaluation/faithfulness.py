@@ -19,7 +19,11 @@ ends) and B starts where one starts (after punctuation, or at a sentence start):
 clauses joined.  A sentence is **spliced** when it has at least one junction of apart fragments
 that is not clean, i.e. clauses from different places joined mid-clause ("the 20 - year - old is
 in agreement with sbragia 's youngsters to a winning start").  Agreement with a reading of 88
-sentences: docs/cpu_budget.md, "Readable summaries".
+sentences: docs/cpu_budget.md, "Readable summaries".  An abbreviation the article defines and the
+summary writes out where it first uses it ("levels of tumor necrosis factor ( tnf ) rose",
+text.abbreviations.spell_out) brings the long form from the definition's place: the sentence is
+read also with such long forms taken back out ("levels of tnf rose") and is spliced only when
+every one of those readings is; the misplaced numbers measure reads it without them.
 
 **Cut off.**  The summary's last sentence does not end with ``.``, ``!`` or ``?`` (optionally
 followed by closing quotes or brackets): decoding stopped at its length cap mid-sentence.
@@ -57,9 +61,9 @@ from typing import Dict, List, Sequence, Tuple
 
 from .. import text
 from ..scoring.rouge import rouge_tokens
-from ..text import Document
+from ..text import Document, abbreviations
 from ..text.extraction import is_fragment
-from ..text.normalize import is_cut_off
+from ..text.normalize import is_cut_off, normalize_text
 
 __all__ = [
     "MIN_FRAGMENT",
@@ -229,24 +233,51 @@ def unsupported_share(article: str, summary_line: str) -> float:
     return 100.0 * sum(t not in known for t in content) / len(content)
 
 
+def _written_out(article: str) -> Dict[str, str]:
+    """{short form: long form} of the abbreviations ``article`` (raw or normalized) defines, both
+    in the normal form: what text.abbreviations.spell_out writes out, as the summary line has it."""
+    return {normalize_text(short, end_lines=False): normalize_text(long, end_lines=False)
+            for short, long in abbreviations.definitions(article).items()}
+
+
+def _as_copied(defined: Dict[str, str], sentence: str) -> List[str]:
+    """The forms of a summary sentence with each subset of its written-out abbreviations ("tumor
+    necrosis factor ( tnf )") back as "tnf" (at most 4 of them; the sentence itself first). A
+    sentence copied with its own definition reads whole in the first form, one that got a long
+    form written out in another: either way the long form is the paper's own words, not a
+    fragment spliced in from elsewhere."""
+    present = {short: long for short, long in defined.items() if f"{long} ( {short} )" in sentence}
+    forms = [sentence]
+    for short, long in list(present.items())[:4]:
+        forms += [abbreviations.contracted(form, {short: long}) for form in forms]
+    return forms
+
+
+def _spliced(source: "Article", forms: Sequence[str]) -> bool:
+    return all(is_spliced(source, form) for form in forms)
+
+
 def score_document(article: str, summary_line: str) -> Dict[str, float]:
     """The measures of one summary (see the module docstring); ``article`` raw or normalized (its
     ``text.Document`` is prepared here, as Lead-3's and the model's source are)."""
     normalized = Document.prepare(article).normalized
     source = Article(normalized)
     sentences = summary_sentences(summary_line)
-    spliced = [is_spliced(source, s) for s in sentences]
+    defined = _written_out(article)
+    forms = [_as_copied(defined, s) for s in sentences]
+    spliced = [_spliced(source, f) for f in forms]
     share = 100.0 * sum(spliced) / len(sentences) if sentences else 0.0
     fragments = 100.0 * sum(map(is_fragment, sentences)) / len(sentences) if sentences else 0.0
     return {"spliced_sentences": share, "has_spliced": 100.0 * any(spliced),
             "cut_off": 100.0 * is_cut_off(summary_line), "unsupported_words": unsupported_share(normalized, summary_line),
-            "fragments": fragments, "misplaced_numbers": misplaced_numbers(source, sentences)}
+            "fragments": fragments, "misplaced_numbers": misplaced_numbers(source, [f[-1] for f in forms])}
 
 
 def sentence_judgements(article: str, summary_line: str) -> List[Tuple[str, bool]]:
     """Each summary sentence with the splice verdict: for reading the measure beside a person's."""
     source = Article(Document.prepare(article).normalized)
-    return [(s, is_spliced(source, s)) for s in summary_sentences(summary_line)]
+    defined = _written_out(article)
+    return [(s, _spliced(source, _as_copied(defined, s))) for s in summary_sentences(summary_line)]
 
 
 def agreement(human: Sequence[bool], measure: Sequence[bool]) -> Dict[str, float]:

@@ -179,6 +179,9 @@ class DecodingPreset:
     # ... and each step's output scores only the pieces of the sentence it rewrites (no word the
     # deletion rule would undo: modules/sentence_vocabulary.py, RestrictedDecoder.sentence_vocabulary)
     sentence_vocabulary: bool = False
+    # extractive models: an abbreviation the document defines is written out where the summary first
+    # uses it ("tumor necrosis factor (TNF)"; text.abbreviations)
+    spell_out_abbreviations: bool = False
 
     def selection(self, words: Optional[int] = None) -> Selection:
         """How an extractive model chooses under this preset; ``words`` overrides its length."""
@@ -238,10 +241,11 @@ DECODING_PRESETS: Dict[str, DecodingPreset] = {
 # docs/models.md has the measurement on the valid papers the tuning did not use.
 DECODING_PRESETS["papers_extractive"] = replace(
     DECODING_PRESETS["papers"], lead_k=20, words=200, lexrank_weight=0.5, degree_weight=1.5, position_weight=1.0,
-    max_trigram_overlap=0.2, standalone=True,
+    max_trigram_overlap=0.2, standalone=True, spell_out_abbreviations=True,
     note="the papers preset; 200 words, the model's ranking fused with the weighted degree centrality's, "
          "LexRank's and position, at most 20% of a sentence's trigrams repeated (chosen on Cohan-format train "
-         "and SumPubMed valid 500-599); a sentence that leans on the one before it taken only after it")
+         "and SumPubMed valid 500-599); a sentence that leans on the one before it taken only after it; "
+         "abbreviations the paper defines written out at their first use")
 
 
 # The sentence rewriters (models/rewriter.py): their length is the chooser's (its bundle's preset
@@ -419,12 +423,18 @@ def _lead_ranking(sentences: Sequence[str]) -> Sequence[int]:
 BASELINE_RANKINGS = {"lead": _lead_ranking, **{name: functools.partial(sumy_ranking, name) for name in RANKERS}}
 
 
-def baseline_summary(name: str, article: str, k: int = 3, words: Optional[int] = None) -> str:
+def baseline_summary(name: str, article: str, k: int = 3, words: Optional[int] = None,
+                     spell_out: bool = False) -> str:
     """One summary line of an unsupervised baseline (``BASELINE_RANKINGS``) on the article's
     Document: its first ``k`` sentences by that ranking or, with ``words``, those that fit in that
-    many words (``text.extraction.choose_in_order``, the rule our extractive models follow too)."""
-    sentences = Document.prepare(article).sentences
+    many words (``text.extraction.choose_in_order``, the rule our extractive models follow too);
+    ``spell_out``: abbreviations the article defines written out as our extractive models' preset
+    does (``Document.plain``), so that a comparison is of the sentences chosen."""
+    document = Document.prepare(article)
+    sentences = document.sentences
     chosen = choose_in_order(BASELINE_RANKINGS[name](sentences), sentences, None if words else k, words)
+    if spell_out:
+        return _clean_line(document.plain(chosen, spell_out=True))
     return _clean_line(sentences[i] for i in chosen)
 
 
@@ -651,7 +661,8 @@ class ExtractiveSystem(CheckpointSystem):
             for (i, document, _, _), row_scores in zip(batch, scores):
                 selection = self.preset.selection(None if words is None else words[i])
                 chosen = selection.choose_in(document, row_scores)
-                out[i] = _clean_line(document.plain(chosen))  # scored as a reader gets them: verbatim
+                # scored as a reader gets them: verbatim, abbreviations written out if the preset says so
+                out[i] = _clean_line(document.plain(chosen, spell_out=self.preset.spell_out_abbreviations))
         self.log(f"extracted {len(prepared)} summaries ({time.perf_counter() - start:.0f} s)")
         return out
 
@@ -1200,10 +1211,10 @@ def flag(value: str) -> bool:
 
 
 # a preset's fields a grid may vary; lead_k, words, the fusion weights and standalone: how an
-# extractive checkpoint chooses (DecodingPreset.selection)
+# extractive checkpoint chooses (DecodingPreset.selection); spell_out_abbreviations: how it writes
 TUNABLE = {"beam": int, "min_len": int, "max_len_b": int, "lenpen": float, "no_repeat_ngram_size": int,
            "lead_k": int, "words": int, "max_trigram_overlap": float, **dict.fromkeys(FUSION_WEIGHTS, float),
-           "standalone": flag}
+           "standalone": flag, "spell_out_abbreviations": flag}
 
 
 def parse_grid(spec: str) -> List[Dict[str, float]]:

@@ -30,9 +30,9 @@ sentence that the length limit cut off left out, then cased and detokenized
 import functools
 import itertools
 from dataclasses import dataclass
-from typing import FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from . import alignment, extraction, masking, normalize, readable
+from . import abbreviations, alignment, extraction, masking, normalize, readable
 
 __all__ = ["Document", "Written", "whole_sentences"]
 
@@ -155,11 +155,14 @@ class Document:
     def _spans(self) -> List[Optional[Tuple[int, int]]]:
         return [span for _, span in alignment.sentence_spans(self.alignment)]
 
-    def plain(self, indices: Sequence[int]) -> List[str]:
+    def plain(self, indices: Sequence[int], spell_out: bool = False) -> List[str]:
         """Sentences (by index into ``sentences``) in the normal form of what a reader gets: for a
         masked document, the normal form of each verbatim sentence (its numbers and bracketed text
         back: one more normalization a chosen sentence, for scoring); otherwise the sentences as
-        they are (a verbatim sentence normalizes back to its sentence)."""
+        they are (a verbatim sentence normalizes back to its sentence). ``spell_out``: as
+        ``verbatim`` with it, normalized."""
+        if spell_out:
+            return [normalize.normalize_text(sentence) for sentence in self.verbatim(indices, spell_out=True)]
         if not self.masked:
             return [self.sentences[i] for i in indices]
         return [normalize.normalize_text(sentence) for sentence in self.verbatim(indices)]
@@ -200,15 +203,21 @@ class Document:
     def _offsets(self) -> List[Tuple[str, int, int]]:
         return alignment.sentence_offsets(self.normalized)
 
-    def verbatim(self, indices: Sequence[int]) -> List[str]:
+    def verbatim(self, indices: Sequence[int], spell_out: bool = False) -> List[str]:
         """Sentences (by index into ``sentences``) as the raw text writes them, on one line (a line
         break or a run of spaces inside a sentence, as a pasted PDF has them, becomes one space); a
-        sentence with no raw counterpart in its normalized form."""
+        sentence with no raw counterpart in its normalized form. ``spell_out``: an abbreviation the
+        text defines is written out where these sentences first use it (``abbreviations.spell_out``)."""
         out = []
         for i in indices:
             span = self._spans[i]
             out.append(" ".join(self.raw[span[0]:span[1]].split()) if span else self.sentences[i])
-        return out
+        return abbreviations.spell_out(out, self.defined_abbreviations) if spell_out else out
+
+    @functools.cached_property
+    def defined_abbreviations(self) -> Dict[str, str]:
+        """{short form: long form} that the raw text defines ("tumor necrosis factor (TNF)")."""
+        return abbreviations.definitions(self.raw)
 
     @functools.cached_property
     def casing(self) -> readable.Casing:

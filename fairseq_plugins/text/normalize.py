@@ -393,13 +393,14 @@ def _fallback_normalize(raw) -> str:
     return " ".join(t for t in tokens if len(t) <= MAX_TOKEN_CHARS)
 
 
-def normalize_text(raw: str) -> str:
+def normalize_text(raw: str, end_lines: bool = True) -> str:
     """Raw text (anything a person pastes) -> the normal form of the training data.
 
     Idempotent, near-identity on text already in the normal form, never raises (anything that
-    is not a str is converted: bytes as UTF-8, None as "")."""
+    is not a str is converted: bytes as UTF-8, None as ""). ``end_lines=False``: a piece of a
+    sentence ("tumor necrosis factor") keeps its end as it is, without the stop a line gets."""
     try:
-        text = _clean(raw)
+        text = _clean(raw, end_lines)
         if not text:
             return ""
         tokens = masking.join_symbols(_stabilize(_fix_tokens(_TREEBANK.tokenize(text))))
