@@ -280,9 +280,10 @@ class Summarizer:
         sample = {"net_input": {"src_tokens": tokens[None], "src_lengths": torch.tensor([tokens.numel()])}}
         best = best_hypothesis(self.task, self.model, options, sample)
         output = self.dictionary.string(best["tokens"]).split()  # stops at </s>
+        preset = DECODING_PRESETS[self.preset]
         back = rewriting.rewritten(document, output, marked, best.get("attention"),
                                    skip=(rewriting.CHOSEN_MARK, self.dictionary[self.dictionary.pad()]),
-                                   deletions=DECODING_PRESETS[self.preset].deletions)
+                                   deletions=preset.deletions, spell_out=preset.spell_out_abbreviations)
         sentences, cut_off = whole_sentences(back.sentences)  # a person reads whole sentences
         readable_sentences = document.readable(sentences)
         notes = [f"Rewritten: {len(marked.chosen)} sentences of the article chosen by the extractive model, each "

@@ -132,3 +132,24 @@ def test_baselines_can_write_abbreviations_out_as_our_choosers_do():
     assert baseline_summary("lead", defined_later, k=1) == "tnf rose sharply in every treated patient ."
     assert baseline_summary("lead", defined_later, k=1, spell_out=True) == \
         "tumor necrosis factor ( tnf ) rose sharply in every treated patient ."
+
+
+def test_a_rewriters_normal_form_summary_gets_its_abbreviations_written_out():
+    """A sentence rewriter's way back (rewriting.rewritten) gives the normal form, lower-cased: the
+    definitions go there too, without a short form that is a common word once case is gone."""
+    from fairseq_plugins.text import rewriting
+    from fairseq_plugins.text.abbreviations import in_normal_form
+
+    assert in_normal_form({"TNF": "Tumor necrosis factor", "OR": "odds ratio", "NF-kB": "nuclear factor kappa B"}) == \
+        {"tnf": "tumor necrosis factor", "nf - kb": "nuclear factor kappa b"}
+    assert spell_out(["levels of tnf rose .", "tnf fell ."], {"tnf": "tumor necrosis factor"}, normal_form=True) == \
+        ["levels of tumor necrosis factor ( tnf ) rose .", "tnf fell ."]
+    document = Document.prepare("Tumor necrosis factor (TNF) is made by immune cells. Levels of TNF rose, "
+                                "with an odds ratio (OR) of 2, in every patient.")
+    sentence = document.sentences[1]
+    marked = rewriting.mark_source([[f"▁{w}" for w in s.split()] for s in document.sentences], [1])
+    output = [f"▁{w}" for w in sentence.split()]
+    assert rewriting.rewritten(document, output, marked).sentences == [sentence]
+    assert rewriting.rewritten(document, output, marked, spell_out=True).sentences == [
+        "levels of tumor necrosis factor ( tnf ) rose , with an odds ratio ( or ) of 2 , in every patient ."]
+    assert DECODING_PRESETS["papers_rewriting"].spell_out_abbreviations

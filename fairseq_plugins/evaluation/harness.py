@@ -179,8 +179,8 @@ class DecodingPreset:
     # ... and each step's output scores only the pieces of the sentence it rewrites (no word the
     # deletion rule would undo: modules/sentence_vocabulary.py, RestrictedDecoder.sentence_vocabulary)
     sentence_vocabulary: bool = False
-    # extractive models: an abbreviation the document defines is written out where the summary first
-    # uses it ("tumor necrosis factor (TNF)"; text.abbreviations)
+    # extractive models and sentence rewriters: an abbreviation the document defines is written out
+    # where the summary first uses it ("tumor necrosis factor (TNF)"; text.abbreviations)
     spell_out_abbreviations: bool = False
 
     def selection(self, words: Optional[int] = None) -> Selection:
@@ -270,10 +270,10 @@ DECODING_PRESETS["cnndm_rewriting"] = replace(
 # leaves it off, as it leaves exact segments (R-1 -0.01 [-0.10, +0.06] on valid 0-1,999)
 DECODING_PRESETS["papers_rewriting"] = replace(
     DECODING_PRESETS["papers"], min_len=0, max_len_b=512, lenpen=1.0, deletions="clauses", exact_segments=True,
-    sentence_vocabulary=True,
+    sentence_vocabulary=True, spell_out_abbreviations=True,
     note="beam 4, trigram blocking; no minimum length: the chooser's sentences set the length; exactly one "
          "segment a chosen sentence (chosen on valid 200-299), each written from its sentence's own pieces; "
-         "only deletions of whole side parts kept")
+         "only deletions of whole side parts kept; abbreviations the paper defines written out at their first use")
 
 def get_preset(name: str, **overrides) -> DecodingPreset:
     """A preset by name, with the given fields replaced (None values ignored)."""
@@ -773,7 +773,7 @@ class RewritingSystem(CheckpointSystem):
             pieces = pieces[:-1]
         written = rewriting.rewritten(document, pieces, marked, attention,
                                       skip=(rewriting.CHOSEN_MARK, self.tgt_dict[self.tgt_dict.pad()]),
-                                      deletions=self.preset.deletions)
+                                      deletions=self.preset.deletions, spell_out=self.preset.spell_out_abbreviations)
         self.counts["documents"] += 1
         self.counts["segments"] += written.segments
         self.counts["kept_verbatim"] += written.kept_verbatim

@@ -30,7 +30,7 @@ import functools
 import re
 from typing import Dict, List, Sequence
 
-__all__ = ["definitions", "spell_out", "contracted"]
+__all__ = ["definitions", "in_normal_form", "spell_out", "contracted"]
 
 # "( SF )": a parenthesis without nested ones; the text before it is searched for the long form
 _PARENTHESIS = re.compile(r"\(([^()]*)\)")
@@ -107,9 +107,25 @@ def _use(short: str) -> "re.Pattern":
     return re.compile(r"(?<![\w-])" + re.escape(short) + r"(?![\w-])")
 
 
-def spell_out(sentences: Sequence[str], defined: Dict[str, str]) -> List[str]:
+def in_normal_form(defined: Dict[str, str]) -> Dict[str, str]:
+    """``definitions`` as the normal form (lower-cased tokens, text.normalize) writes them, for a
+    summary in that form (a sentence rewriter's); a short form that is a common word there ("OR" ->
+    "or") is left out: without case a use of it cannot be told from the word."""
+    from .normalize import normalize_text
+
+    out = {}
+    for short, long in defined.items():
+        normal_short = normalize_text(short, end_lines=False)
+        if normal_short and normal_short not in _common_words():
+            out[normal_short] = normalize_text(long, end_lines=False)
+    return out
+
+
+def spell_out(sentences: Sequence[str], defined: Dict[str, str], normal_form: bool = False) -> List[str]:
     """``sentences`` (a summary, in order) with each defined short form's first use written as
-    "long form (SF)", unless the sentence of that first use defines it itself (holds "(SF)")."""
+    "long form (SF)", unless the sentence of that first use defines it itself (holds "(SF)");
+    ``normal_form``: sentences and ``defined`` in the normal form (``in_normal_form``), written
+    "long form ( sf )" and never capitalized."""
     out = list(sentences)
     for short, long in defined.items():
         use = _use(short)
@@ -118,8 +134,12 @@ def spell_out(sentences: Sequence[str], defined: Dict[str, str]) -> List[str]:
             if first is None:
                 continue
             if not re.search(r"\(\s*" + re.escape(short) + r"\s*[;,)]", sentence):
-                written = long[0].upper() + long[1:] if not sentence[:first.start()].strip(" \"'") else long
-                out[i] = f"{sentence[:first.start()]}{written} ({short}){sentence[first.end():]}"
+                before, after = sentence[:first.start()], sentence[first.end():]
+                if normal_form:
+                    out[i] = f"{before}{long} ( {short} ){after}"
+                else:
+                    written = long[0].upper() + long[1:] if not before.strip(" \"'") else long
+                    out[i] = f"{before}{written} ({short}){after}"
             break
     return out
 

@@ -220,6 +220,11 @@ class Document:
         return abbreviations.definitions(self.raw)
 
     @functools.cached_property
+    def normal_abbreviations(self) -> Dict[str, str]:
+        """``defined_abbreviations`` in the normal form, for a summary written in it (a rewriter's)."""
+        return abbreviations.in_normal_form(self.defined_abbreviations)
+
+    @functools.cached_property
     def casing(self) -> readable.Casing:
         tokens = alignment.tokens_in_case(self.alignment, readable.CASE_EVIDENCE_CHARS)
         return readable.Casing(tokens, self.raw)
