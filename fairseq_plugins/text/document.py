@@ -159,10 +159,13 @@ class Document:
         """Sentences (by index into ``sentences``) in the normal form of what a reader gets: for a
         masked document, the normal form of each verbatim sentence (its numbers and bracketed text
         back: one more normalization a chosen sentence, for scoring); otherwise the sentences as
-        they are (a verbatim sentence normalizes back to its sentence). ``spell_out``: as
-        ``verbatim`` with it, normalized."""
+        they are (a verbatim sentence normalizes back to its sentence). ``spell_out``: a sentence
+        ``verbatim`` writes an abbreviation out in is that sentence normalized, the others as without."""
         if spell_out:
-            return [normalize.normalize_text(sentence) for sentence in self.verbatim(indices, spell_out=True)]
+            as_written = self.verbatim(indices)
+            spelled = abbreviations.spell_out(as_written, self.defined_abbreviations)
+            return [plain if new == old else normalize.normalize_text(new)
+                    for plain, new, old in zip(self.plain(indices), spelled, as_written)]
         if not self.masked:
             return [self.sentences[i] for i in indices]
         return [normalize.normalize_text(sentence) for sentence in self.verbatim(indices)]
