@@ -42,7 +42,7 @@ from fairseq_plugins.evaluation import DECODING_PRESETS, configure_rewriter, lon
 from fairseq_plugins.fixes import load_checkpoint
 from fairseq_plugins.models.extractive import ExtractiveSummarizer
 from fairseq_plugins.models.rewriter import SentenceRewriterModel
-from fairseq_plugins.text import Document, extraction, rewriting
+from fairseq_plugins.text import Document, abbreviations, extraction, rewriting
 from fairseq_plugins.text.document import whole_sentences
 
 from .bundle import chooser_dir, read_preset
@@ -250,9 +250,10 @@ class Summarizer:
                          f"(whole sentences, up to {self.max_source_pieces} pieces).")
         verbatim = document.verbatim(chosen)
         if DECODING_PRESETS[self.preset].spell_out_abbreviations:
-            spelled = document.verbatim(chosen, spell_out=True)
+            spelled = abbreviations.spell_out(verbatim, document.defined_abbreviations)
+            before, after = "\n".join(verbatim), "\n".join(spelled)
             written_out = [short for short in document.defined_abbreviations
-                           if "\n".join(spelled).count(f"({short})") > "\n".join(verbatim).count(f"({short})")]
+                           if after.count(f"({short})") > before.count(f"({short})")]
             if written_out:
                 notes.append(f"Abbreviations the article defines, written out where the summary first uses them: "
                              f"{', '.join(written_out)}.")

@@ -88,7 +88,7 @@ fi
 train_row() {
   local row=$1 core=$2
   local hours=${ROW_HOURS[$row]:-$HOURS} device=${ROW_DEVICE[$row]:-cpu} flags=${FLAGS[$row]:-}
-  [ "$device" = gpu ] && flags="$flags $GPU_FLAGS"
+  if [ "$device" = gpu ]; then flags="$flags $GPU_FLAGS"; fi
   if [ -z "$DRY" ] && [ -f "$OUT/$row/trained" ]; then echo "==> $row: trained ($OUT/$row/trained)"; return 0; fi
   echo "==> $row: ${ARCH[$row]} $flags reading ${PIECES[$row]} pieces, ${hours} h of training ($device, core $core)"
   # shellcheck disable=SC2086  # flags holds separate words
@@ -137,6 +137,8 @@ for budget in 2h gpu; do
   long_rows=("$RECORDS/fastformer_$budget.json" "$RECORDS/conv_only_$budget.json")
   if [ -n "$DRY" ] || { [ -f "${long_rows[0]}" ] && [ -f "${long_rows[1]}" ]; }; then
     write_table "$RECORDS/table_$budget.md" "${long_rows[@]}" --against "${long_rows[0]}"
-    [ "$budget" = gpu ] && $DRY "$PY" scripts/training_curve.py --records "${long_rows[@]}" --out docs/img/extractive_study_gpu_curve.png
+    if [ "$budget" = gpu ]; then
+      $DRY "$PY" scripts/training_curve.py --records "${long_rows[@]}" --out docs/img/extractive_study_gpu_curve.png
+    fi
   fi
 done

@@ -63,7 +63,7 @@ from .. import text
 from ..scoring.rouge import rouge_tokens
 from ..text import Document, abbreviations
 from ..text.extraction import is_fragment
-from ..text.normalize import is_cut_off, normalize_text
+from ..text.normalize import is_cut_off
 
 __all__ = [
     "MIN_FRAGMENT",
@@ -233,11 +233,11 @@ def unsupported_share(article: str, summary_line: str) -> float:
     return 100.0 * sum(t not in known for t in content) / len(content)
 
 
-def _written_out(article: str) -> Dict[str, str]:
-    """{short form: long form} of the abbreviations ``article`` (raw or normalized) defines, both
-    in the normal form: what text.abbreviations.spell_out writes out, as the summary line has it."""
-    return {normalize_text(short, end_lines=False): normalize_text(long, end_lines=False)
-            for short, long in abbreviations.definitions(article).items()}
+def _written_out(document: Document) -> Dict[str, str]:
+    """{short form: long form} of the abbreviations the document defines, both in the normal form:
+    what text.abbreviations.spell_out writes out, as the summary line has it (a cased "odds ratio
+    (OR)" too: read back, not written, so the common-word guard does not apply)."""
+    return abbreviations.in_normal_form(document.defined_abbreviations, keep_common_words=True)
 
 
 def _as_copied(defined: Dict[str, str], sentence: str) -> List[str]:
@@ -260,10 +260,11 @@ def _spliced(source: "Article", forms: Sequence[str]) -> bool:
 def score_document(article: str, summary_line: str) -> Dict[str, float]:
     """The measures of one summary (see the module docstring); ``article`` raw or normalized (its
     ``text.Document`` is prepared here, as Lead-3's and the model's source are)."""
-    normalized = Document.prepare(article).normalized
+    document = Document.prepare(article)
+    normalized = document.normalized
     source = Article(normalized)
     sentences = summary_sentences(summary_line)
-    defined = _written_out(article)
+    defined = _written_out(document)
     forms = [_as_copied(defined, s) for s in sentences]
     spliced = [_spliced(source, f) for f in forms]
     share = 100.0 * sum(spliced) / len(sentences) if sentences else 0.0
@@ -275,8 +276,9 @@ def score_document(article: str, summary_line: str) -> Dict[str, float]:
 
 def sentence_judgements(article: str, summary_line: str) -> List[Tuple[str, bool]]:
     """Each summary sentence with the splice verdict: for reading the measure beside a person's."""
-    source = Article(Document.prepare(article).normalized)
-    defined = _written_out(article)
+    document = Document.prepare(article)
+    source = Article(document.normalized)
+    defined = _written_out(document)
     return [(s, _spliced(source, _as_copied(defined, s))) for s in summary_sentences(summary_line)]
 
 

@@ -107,16 +107,17 @@ def _use(short: str) -> "re.Pattern":
     return re.compile(r"(?<![\w-])" + re.escape(short) + r"(?![\w-])")
 
 
-def in_normal_form(defined: Dict[str, str]) -> Dict[str, str]:
+def in_normal_form(defined: Dict[str, str], keep_common_words: bool = False) -> Dict[str, str]:
     """``definitions`` as the normal form (lower-cased tokens, text.normalize) writes them, for a
     summary in that form (a sentence rewriter's); a short form that is a common word there ("OR" ->
-    "or") is left out: without case a use of it cannot be told from the word."""
+    "or") is left out, since without case a use of it cannot be told from the word, unless
+    ``keep_common_words`` (reading back what a cased summary wrote out: "odds ratio ( or )")."""
     from .normalize import normalize_text
 
     out = {}
     for short, long in defined.items():
         normal_short = normalize_text(short, end_lines=False)
-        if normal_short and normal_short not in _common_words():
+        if normal_short and (keep_common_words or normal_short not in _common_words()):
             out[normal_short] = normalize_text(long, end_lines=False)
     return out
 
