@@ -224,11 +224,13 @@ def describe(info: SystemInfo) -> str:
     if read_kind(bundle) == "extractive":
         preset = DECODING_PRESETS[read_preset(bundle)]
         length = f"about {preset.words} words of" if preset.words else f"the {preset.lead_k}"
-        spelled = (" An abbreviation the article defines is written out where the summary first uses it."
-                   if preset.spell_out_abbreviations else "")
+        edits = (" An abbreviation the article defines is written out where the summary first uses it."
+                 if preset.spell_out_abbreviations else "")
+        edits += (" Pointers to figures, tables and references, which a summary does not carry, are left out."
+                  if preset.drop_pointers else "")
         return (f"Extractive (copies the article's own sentences, as written, so nothing is spliced or "
                 f"invented): {where}{facts_text} It gives {length} sentences it ranks highest (the summary "
-                f"length sets another); the decoding settings do not apply to it.{spelled}")
+                f"length sets another); the decoding settings do not apply to it.{edits}")
     if read_kind(bundle) == "rewriting":
         return (f"Rewritten (the extractive model chooses the sentences, this model shortens each one, reading the "
                 f"whole article; it cannot join words from two sentences, and of its deletions only whole side parts "

@@ -42,7 +42,7 @@ from fairseq_plugins.evaluation import DECODING_PRESETS, configure_rewriter, lon
 from fairseq_plugins.fixes import load_checkpoint
 from fairseq_plugins.models.extractive import ExtractiveSummarizer
 from fairseq_plugins.models.rewriter import SentenceRewriterModel
-from fairseq_plugins.text import Document, abbreviations, extraction, rewriting
+from fairseq_plugins.text import Document, extraction, rewriting
 from fairseq_plugins.text.document import whole_sentences
 
 from .bundle import chooser_dir, read_preset
@@ -100,6 +100,26 @@ def best_hypothesis(task, model, options: DecodingOptions, sample: dict) -> dict
     generator = task.build_generator([model], options.generation_config())
     with torch.inference_mode():
         return task.inference_step(generator, [model], sample)[0][0]
+
+
+def _edit_notes(document: Document, verbatim: List[str], edited: List[str], spell_out: bool,
+                drop_pointers: bool) -> List[str]:
+    """What the edits for a reader (``Document.edited``) changed in an extractive summary, for its notes."""
+    notes = []
+    if drop_pointers:
+        without = document.edited(verbatim, drop_pointers=True)
+        changed = sum(before != after for before, after in zip(verbatim, without))
+        if changed:
+            notes.append(f"Pointers to figures, tables or references, which a summary does not carry, are left out "
+                         f"of {changed} sentence(s).")
+    if spell_out:
+        before, after = "\n".join(verbatim), "\n".join(edited)
+        written_out = [short for short in document.defined_abbreviations
+                       if after.count(f"({short})") > before.count(f"({short})")]
+        if written_out:
+            notes.append(f"Abbreviations the article defines, written out where the summary first uses them: "
+                         f"{', '.join(written_out)}.")
+    return notes
 
 
 @dataclass
@@ -249,15 +269,10 @@ class Summarizer:
             notes.append(f"The model read the first {read} of the article's {len(sentences)} sentences "
                          f"(whole sentences, up to {self.max_source_pieces} pieces).")
         verbatim = document.verbatim(chosen)
-        if DECODING_PRESETS[self.preset].spell_out_abbreviations:
-            spelled = abbreviations.spell_out(verbatim, document.defined_abbreviations)
-            before, after = "\n".join(verbatim), "\n".join(spelled)
-            written_out = [short for short in document.defined_abbreviations
-                           if after.count(f"({short})") > before.count(f"({short})")]
-            if written_out:
-                notes.append(f"Abbreviations the article defines, written out where the summary first uses them: "
-                             f"{', '.join(written_out)}.")
-            verbatim = spelled
+        edits = DECODING_PRESETS[self.preset].reader_edits
+        edited = document.edited(verbatim, **edits)
+        notes.extend(_edit_notes(document, verbatim, edited, **edits))
+        verbatim = edited
         return Summary(
             summary="\n".join(verbatim),
             sentences=verbatim,
@@ -284,7 +299,7 @@ class Summarizer:
         preset = DECODING_PRESETS[self.preset]
         back = rewriting.rewritten(document, output, marked, best.get("attention"),
                                    skip=(rewriting.CHOSEN_MARK, self.dictionary[self.dictionary.pad()]),
-                                   deletions=preset.deletions, spell_out=preset.spell_out_abbreviations)
+                                   deletions=preset.deletions, **preset.reader_edits)
         sentences, cut_off = whole_sentences(back.sentences)  # a person reads whole sentences
         readable_sentences = document.readable(sentences)
         notes = [f"Rewritten: {len(marked.chosen)} sentences of the article chosen by the extractive model, each "

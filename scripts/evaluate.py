@@ -85,6 +85,18 @@ def _non_negative(value: str) -> int:
     return number
 
 
+# a preset's on/off fields that one run of generate may set otherwise (--FIELD / --no-FIELD): what each does
+PRESET_SWITCHES = {
+    "exact_segments": "a restricted sentence rewriter: exactly one segment a chosen sentence (no early end, no "
+                      "extra segment)",
+    "sentence_vocabulary": "a restricted sentence rewriter: each step scores only the pieces of the sentence it rewrites",
+    "spell_out_abbreviations": "extractive systems and sentence rewriters: an abbreviation the document defines "
+                               "written out where the summary first uses it",
+    "drop_pointers": "extractive systems and sentence rewriters: pointers to figures, tables and references left out "
+                     "of the summary",
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="evaluate.py", description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n\n", 1)[1])
@@ -129,12 +141,9 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--deletions", metavar="RULE",
                      help="a sentence rewriter: which of its deletions stand, all (any) or those that remove a whole "
                           "side part of the sentence (clauses) [the preset's]")
-    gen.add_argument("--exact-segments", action=argparse.BooleanOptionalAction, default=None,
-                     help="a restricted sentence rewriter: exactly one segment a chosen sentence (no early end, no "
-                          "extra segment) [the preset's]")
-    gen.add_argument("--sentence-vocabulary", action=argparse.BooleanOptionalAction, default=None,
-                     help="a restricted sentence rewriter: each step scores only the pieces of the sentence it "
-                          "rewrites [the preset's]")
+    for field, what in PRESET_SWITCHES.items():
+        gen.add_argument("--" + field.replace("_", "-"), action=argparse.BooleanOptionalAction, default=None,
+                         help=f"{what} [the preset's]")
 
     tune = sub.add_parser("tune", parents=[common], help="search decoding settings on a slice of valid")
     tune.add_argument("--system", required=True, help="checkpoint file")
@@ -144,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument("--grid", required=True, help='space-separated NAME=V1,V2,... with NAME in beam, min_len, '
                       'max_len_b, lenpen, no_repeat_ngram_size (a model that decodes) or lead_k, words, '
                       'max_trigram_overlap, lexrank_weight, degree_weight, position_weight, standalone, '
-                      'spell_out_abbreviations (how an extractive checkpoint chooses and writes); every '
+                      'spell_out_abbreviations, drop_pointers (how an extractive checkpoint chooses and writes); every '
                       'combination is run')
     tune.add_argument("--chooser", metavar="DIR", help="a sentence rewriter's chooser (see generate)")
     tune.add_argument("--start", type=_non_negative, default=0, help="skip the first N documents [0]")
@@ -225,8 +234,7 @@ def cmd_generate(args, ev) -> int:
     preset = ev.get_preset(args.preset, beam=args.beam, min_len=args.min_len, max_len_b=args.max_len_b,
                            lenpen=args.lenpen, no_repeat_ngram_size=args.no_repeat_ngram_size,
                            oracle_max_sentences=args.oracle_max_sentences, lead_k=args.sentences,
-                           deletions=args.deletions, exact_segments=args.exact_segments,
-                           sentence_vocabulary=args.sentence_vocabulary)
+                           deletions=args.deletions, **{field: getattr(args, field) for field in PRESET_SWITCHES})
     if kind == "checkpoint":
         path = Path(value)
         if not path.exists():
@@ -252,9 +260,9 @@ def cmd_generate(args, ev) -> int:
     if kind in ("lead", "baseline"):
         name, k = ("lead", value or preset.lead_k) if kind == "lead" else (value, preset.lead_k)
         meta["lead_k"] = None if budgets is not None else k
-        # written as the preset's extractive models write (abbreviations spelled out): a comparison of choices
-        meta["spell_out_abbreviations"] = preset.spell_out_abbreviations
-        hypotheses = ev.parallel_map(ev.baseline_summary, [(name, d.article, k, words, preset.spell_out_abbreviations)
+        # written as the preset's extractive models write (its edits for a reader): a comparison of choices
+        meta.update(spell_out_abbreviations=preset.spell_out_abbreviations, drop_pointers=preset.drop_pointers)
+        hypotheses = ev.parallel_map(ev.baseline_summary, [(name, d.article, k, words, preset.reader_edits)
                                                            for d, words in zip(chosen, budgets or [None] * len(chosen))],
                                      args.workers)
     elif kind == "oracle":

@@ -127,10 +127,10 @@ def test_baselines_can_write_abbreviations_out_as_our_choosers_do():
              "Levels of TNF rose sharply in every treated patient.")
     plain = baseline_summary("lead", paper, k=3)
     assert "levels of tnf rose" in plain and "tumor necrosis factor ( tnf ) is made" in plain
-    assert baseline_summary("lead", paper, k=3, spell_out=True) == plain  # its first use defines it already
+    assert baseline_summary("lead", paper, k=3, reader_edits={"spell_out": True}) == plain  # its first use defines it already
     defined_later = "TNF rose sharply in every treated patient. Tumor necrosis factor (TNF) is made by immune cells."
     assert baseline_summary("lead", defined_later, k=1) == "tnf rose sharply in every treated patient ."
-    assert baseline_summary("lead", defined_later, k=1, spell_out=True) == \
+    assert baseline_summary("lead", defined_later, k=1, reader_edits={"spell_out": True}) == \
         "tumor necrosis factor ( tnf ) rose sharply in every treated patient ."
 
 

@@ -172,14 +172,22 @@ def test_pieces_of_sentences_are_passed_over():
     sentences = ["methods .", "the cells grew twice as fast under light .", "at week 2 ( p .",
                  "< 0.05 ) in the treated group of patients .", "in our study .",
                  "treatment reduced the exacerbations in all three groups ."]
-    assert [extraction.is_fragment(s) for s in sentences] == [True, False, True, False, True, False]
-    # the second half of a sentence: a citation that was its subject cut out, or a clause after a comma
+    # "< 0.05 ) in ...": closes a bracket it never opened, the second half of "( p < 0.05 )"
+    assert [extraction.is_fragment(s) for s in sentences] == [True, False, True, True, True, False]
+    # the second half of a sentence: a citation that was its subject cut out, a clause after a comma,
+    # a line the data set broke inside a sentence (the subject, or the bracket's opening, on the line before)
     for piece in (", we found that the pain was reduced after thirty days .",
                   "showed that coenzyme q10 supplementation decreased the symptoms .",
-                  "; the results were the same in every group of patients ."):
+                  "; the results were the same in every group of patients .",
+                  "was developed that is based on searching the tandem spectra .",
+                  "shorthorn ) that has undergone a rapid transition to resistance ."):
         assert extraction.is_fragment(piece), piece
-    assert not extraction.is_fragment("we found that the pain was reduced after thirty days .")
-    assert not extraction.is_fragment("the study showed that coenzyme q10 decreased the symptoms .")
+    for whole in ("we found that the pain was reduced after thirty days .",
+                  "the study showed that coenzyme q10 decreased the symptoms .",
+                  "was the drug given early enough in the trial ?",  # a question may open with its verb
+                  "wound healing has four phases : 1 ) hemostasis , 2 ) inflammation and 3 ) repair .",
+                  "the value ( see the table ) rose in all the treated patients ."):
+        assert not extraction.is_fragment(whole), whole
     scores = [0.9, 0.5, 0.8, 0.2, 0.7, 0.4]  # the pieces score highest, as headings often do
     assert extraction.choose(scores, sentences, 2) == [1, 5]
     assert extraction.choose(scores, sentences, 2, skip_fragments=False) == [0, 2]

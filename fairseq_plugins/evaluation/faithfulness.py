@@ -11,9 +11,10 @@ previous fragment is taken (so a continuation is read as one).
 
 Two consecutive fragments A, B of a sentence are *apart* when B does not continue A in the
 article: B starts in a sentence more than one away from A's, or in A's own sentence but before
-A's end (the sentence re-ordered) or more than ``MAX_SKIP`` tokens after it.  Taking a subject
-from the next or previous sentence, or dropping a short apposition (", 28 ,"), is what
-compression does and is not counted.  A junction of apart fragments is still clean when A ends
+A's end (the sentence re-ordered) or more than ``MAX_SKIP`` tokens after it, tokens inside
+brackets not counted.  Taking a subject from the next or previous sentence, or dropping a short
+apposition (", 28 ,") or whole brackets (a citation, "( 6 , 7 , 13 )", a pointer to a figure,
+text.pointers), is what compression does and is not counted.  A junction of apart fragments is still clean when A ends
 where a clause ends in the article (the next article token is punctuation, or the sentence
 ends) and B starts where one starts (after punctuation, or at a sentence start): two whole
 clauses joined.  A sentence is **spliced** when it has at least one junction of apart fragments
@@ -63,6 +64,7 @@ from .. import text
 from ..scoring.rouge import rouge_tokens
 from ..text import Document, abbreviations
 from ..text.extraction import is_fragment
+from ..text.readable import DROPPED_TOKENS
 from ..text.normalize import is_cut_off
 
 __all__ = [
@@ -92,6 +94,8 @@ DISPLAY_NAMES = {"spliced_sentences": "spliced %", "has_spliced": "w/ splice %",
 
 # clause boundaries; not "-", which the normal form splits out of words ("20 - year - old")
 _PUNCTUATION = frozenset([",", ";", ":", ".", "!", "?", "\u2013", "\u2014", "--", '"', "'", "(", ")", "[", "]"])
+_OPENING_BRACKETS = frozenset(["(", "["])
+_CLOSING_BRACKETS = frozenset([")", "]"])
 
 
 @dataclass(frozen=True)
@@ -110,10 +114,28 @@ class Article:
         self.sentence_starts: List[int] = []
         for sentence in self.sentences:
             self.sentence_starts.append(len(self.tokens))
-            self.tokens.extend(sentence.split())
+            self.tokens.extend(_shown(sentence))
         self.positions: Dict[str, List[int]] = defaultdict(list)
         for i, token in enumerate(self.tokens):
             self.positions[token].append(i)
+        # bare[i]: the tokens before position i that are not inside a bracket (nor one of its marks)
+        self.bare = [0]
+        depth = 0
+        for i, token in enumerate(self.tokens):
+            if i in self._starts:
+                depth = 0  # a bracket never reaches past its sentence
+            depth += token in _OPENING_BRACKETS
+            self.bare.append(self.bare[-1] + (depth == 0))
+            depth = max(0, depth - (token in _CLOSING_BRACKETS))
+
+    @functools.cached_property
+    def _starts(self) -> frozenset:
+        return frozenset(self.sentence_starts)
+
+    def skipped(self, start: int, end: int) -> int:
+        """The article tokens in ``[start, end)`` outside brackets: what a summary that goes on at
+        ``end`` leaves out, a parenthesis or a citation left out whole not counted."""
+        return self.bare[end] - self.bare[start]
 
     @functools.cached_property
     def sentence_words(self) -> List[Tuple[frozenset, frozenset]]:
@@ -140,6 +162,12 @@ class Article:
         """``end``: one past the last token of a fragment."""
         return end >= len(self.tokens) or self.sentence_of(end) != self.sentence_of(end - 1) \
             or self.tokens[end] in _PUNCTUATION
+
+
+def _shown(sentence: str) -> List[str]:
+    """A sentence's tokens as a reader sees them: a masked paper's ``<cit>`` is never shown (``readable``
+    drops it, ``text.pointers`` leaves it out), so it neither joins nor parts two fragments."""
+    return [token for token in sentence.split() if token not in DROPPED_TOKENS]
 
 
 def summary_sentences(summary_line: str) -> List[str]:
@@ -175,13 +203,13 @@ def _apart(article: Article, a: Fragment, b: Fragment, max_skip: int) -> bool:
     a_end = a.source + a.length
     sa, sb = article.sentence_of(a_end - 1), article.sentence_of(b.source)
     if sa == sb:
-        return not 0 <= b.source - a_end <= max_skip
+        return not (0 <= b.source - a_end and article.skipped(a_end, b.source) <= max_skip)
     return abs(sa - sb) > 1
 
 
 def is_spliced(article: Article, sentence: str, min_fragment: int = MIN_FRAGMENT, max_skip: int = MAX_SKIP) -> bool:
     """At least one junction of fragments from apart places of the article, joined mid-clause."""
-    found = fragments(article, sentence.split(), min_fragment)
+    found = fragments(article, _shown(sentence), min_fragment)
     for a, b in zip(found, found[1:]):
         if _apart(article, a, b, max_skip):
             clean = article.ends_clause(a.source + a.length) and article.starts_clause(b.source)

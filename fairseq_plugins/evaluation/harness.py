@@ -182,6 +182,14 @@ class DecodingPreset:
     # extractive models and sentence rewriters: an abbreviation the document defines is written out
     # where the summary first uses it ("tumor necrosis factor (TNF)"; text.abbreviations)
     spell_out_abbreviations: bool = False
+    # ... and pointers to what a summary does not carry (figures, tables, references) left out
+    # ("( fig . 2b )", "[ 12 ]"; text.pointers)
+    drop_pointers: bool = False
+
+    @property
+    def reader_edits(self) -> Dict[str, bool]:
+        """The edits for a reader this preset asks for, as ``Document.edited``'s keyword arguments."""
+        return dict(spell_out=self.spell_out_abbreviations, drop_pointers=self.drop_pointers)
 
     def selection(self, words: Optional[int] = None) -> Selection:
         """How an extractive model chooses under this preset; ``words`` overrides its length."""
@@ -241,11 +249,12 @@ DECODING_PRESETS: Dict[str, DecodingPreset] = {
 # docs/models.md has the measurement on the valid papers the tuning did not use.
 DECODING_PRESETS["papers_extractive"] = replace(
     DECODING_PRESETS["papers"], lead_k=20, words=200, lexrank_weight=0.5, degree_weight=1.5, position_weight=1.0,
-    max_trigram_overlap=0.2, standalone=True, spell_out_abbreviations=True,
+    max_trigram_overlap=0.2, standalone=True, spell_out_abbreviations=True, drop_pointers=True,
     note="the papers preset; 200 words, the model's ranking fused with the weighted degree centrality's, "
          "LexRank's and position, at most 20% of a sentence's trigrams repeated (chosen on Cohan-format train "
          "and SumPubMed valid 500-599); a sentence that leans on the one before it taken only after it; "
-         "abbreviations the paper defines written out at their first use")
+         "abbreviations the paper defines written out at their first use; pointers to figures, tables and "
+         "references left out")
 
 
 # The sentence rewriters (models/rewriter.py): their length is the chooser's (its bundle's preset
@@ -270,10 +279,11 @@ DECODING_PRESETS["cnndm_rewriting"] = replace(
 # leaves it off, as it leaves exact segments (R-1 -0.01 [-0.10, +0.06] on valid 0-1,999)
 DECODING_PRESETS["papers_rewriting"] = replace(
     DECODING_PRESETS["papers"], min_len=0, max_len_b=512, lenpen=1.0, deletions="clauses", exact_segments=True,
-    sentence_vocabulary=True, spell_out_abbreviations=True,
+    sentence_vocabulary=True, spell_out_abbreviations=True, drop_pointers=True,
     note="beam 4, trigram blocking; no minimum length: the chooser's sentences set the length; exactly one "
          "segment a chosen sentence (chosen on valid 200-299), each written from its sentence's own pieces; "
-         "only deletions of whole side parts kept; abbreviations the paper defines written out at their first use")
+         "only deletions of whole side parts kept; abbreviations the paper defines written out at their first use; "
+         "pointers to figures, tables and references left out")
 
 def get_preset(name: str, **overrides) -> DecodingPreset:
     """A preset by name, with the given fields replaced (None values ignored)."""
@@ -424,18 +434,17 @@ BASELINE_RANKINGS = {"lead": _lead_ranking, **{name: functools.partial(sumy_rank
 
 
 def baseline_summary(name: str, article: str, k: int = 3, words: Optional[int] = None,
-                     spell_out: bool = False) -> str:
+                     reader_edits: Optional[Dict[str, bool]] = None) -> str:
     """One summary line of an unsupervised baseline (``BASELINE_RANKINGS``) on the article's
     Document: its first ``k`` sentences by that ranking or, with ``words``, those that fit in that
     many words (``text.extraction.choose_in_order``, the rule our extractive models follow too);
-    ``spell_out``: abbreviations the article defines written out as our extractive models' preset
-    does (``Document.plain``), so that a comparison is of the sentences chosen."""
+    ``reader_edits``: the edits our extractive models' preset makes (``DecodingPreset.reader_edits``:
+    abbreviations written out, pointers left out; ``Document.plain``), so that a comparison is of the
+    sentences chosen."""
     document = Document.prepare(article)
     sentences = document.sentences
     chosen = choose_in_order(BASELINE_RANKINGS[name](sentences), sentences, None if words else k, words)
-    if spell_out:
-        return _clean_line(document.plain(chosen, spell_out=True))
-    return _clean_line(sentences[i] for i in chosen)
+    return _clean_line(document.plain(chosen, **(reader_edits or {})))
 
 
 def lead_summary(article: str, k: int = 3, words: Optional[int] = None) -> str:
@@ -661,8 +670,8 @@ class ExtractiveSystem(CheckpointSystem):
             for (i, document, _, _), row_scores in zip(batch, scores):
                 selection = self.preset.selection(None if words is None else words[i])
                 chosen = selection.choose_in(document, row_scores)
-                # scored as a reader gets them: verbatim, abbreviations written out if the preset says so
-                out[i] = _clean_line(document.plain(chosen, spell_out=self.preset.spell_out_abbreviations))
+                # scored as a reader gets them: verbatim, with the preset's edits for a reader
+                out[i] = _clean_line(document.plain(chosen, **self.preset.reader_edits))
         self.log(f"extracted {len(prepared)} summaries ({time.perf_counter() - start:.0f} s)")
         return out
 
@@ -773,7 +782,7 @@ class RewritingSystem(CheckpointSystem):
             pieces = pieces[:-1]
         written = rewriting.rewritten(document, pieces, marked, attention,
                                       skip=(rewriting.CHOSEN_MARK, self.tgt_dict[self.tgt_dict.pad()]),
-                                      deletions=self.preset.deletions, spell_out=self.preset.spell_out_abbreviations)
+                                      deletions=self.preset.deletions, **self.preset.reader_edits)
         self.counts["documents"] += 1
         self.counts["segments"] += written.segments
         self.counts["kept_verbatim"] += written.kept_verbatim
@@ -1211,10 +1220,10 @@ def flag(value: str) -> bool:
 
 
 # a preset's fields a grid may vary; lead_k, words, the fusion weights and standalone: how an
-# extractive checkpoint chooses (DecodingPreset.selection); spell_out_abbreviations: how it writes
+# extractive checkpoint chooses (DecodingPreset.selection); spell_out_abbreviations and drop_pointers: how it writes
 TUNABLE = {"beam": int, "min_len": int, "max_len_b": int, "lenpen": float, "no_repeat_ngram_size": int,
            "lead_k": int, "words": int, "max_trigram_overlap": float, **dict.fromkeys(FUSION_WEIGHTS, float),
-           "standalone": flag, "spell_out_abbreviations": flag}
+           "standalone": flag, "spell_out_abbreviations": flag, "drop_pointers": flag}
 
 
 def parse_grid(spec: str) -> List[Dict[str, float]]:

@@ -30,7 +30,7 @@ import functools
 import re
 from typing import Dict, List, Sequence
 
-__all__ = ["definitions", "in_normal_form", "spell_out", "contracted"]
+__all__ = ["definitions", "in_normal_form", "spell_out", "contracted", "common_words"]
 
 # "( SF )": a parenthesis without nested ones; the text before it is searched for the long form
 _PARENTHESIS = re.compile(r"\(([^()]*)\)")
@@ -39,7 +39,8 @@ _LONG_FORM_BARRIER = re.compile(r"[.;:()\[\]]")
 
 
 @functools.lru_cache(maxsize=1)
-def _common_words() -> frozenset:
+def common_words() -> frozenset:
+    """English stop words (sumy's list): words no abbreviation and no author's name is taken for."""
     from sumy.utils import get_stop_words
 
     return frozenset(get_stop_words("english"))
@@ -52,7 +53,7 @@ def _short_form(inside: str):
         return None
     if not short[0].isalnum() or not any(c.isalpha() for c in short):
         return None
-    if not any(c.isupper() for c in short) and short.lower() in _common_words():
+    if not any(c.isupper() for c in short) and short.lower() in common_words():
         return None
     return short
 
@@ -117,7 +118,7 @@ def in_normal_form(defined: Dict[str, str], keep_common_words: bool = False) -> 
     out = {}
     for short, long in defined.items():
         normal_short = normalize_text(short, end_lines=False)
-        if normal_short and (keep_common_words or normal_short not in _common_words()):
+        if normal_short and (keep_common_words or normal_short not in common_words()):
             out[normal_short] = normalize_text(long, end_lines=False)
     return out
 

@@ -32,7 +32,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from . import abbreviations, alignment, extraction, masking, normalize, readable
+from . import abbreviations, alignment, extraction, masking, normalize, pointers, readable
 
 __all__ = ["Document", "Written", "whole_sentences"]
 
@@ -155,17 +155,18 @@ class Document:
     def _spans(self) -> List[Optional[Tuple[int, int]]]:
         return [span for _, span in alignment.sentence_spans(self.alignment)]
 
-    def plain(self, indices: Sequence[int], spell_out: bool = False) -> List[str]:
+    def plain(self, indices: Sequence[int], spell_out: bool = False, drop_pointers: bool = False) -> List[str]:
         """Sentences (by index into ``sentences``) in the normal form of what a reader gets: for a
         masked document, the normal form of each verbatim sentence (its numbers and bracketed text
         back: one more normalization a chosen sentence, for scoring); otherwise the sentences as
-        they are (a verbatim sentence normalizes back to its sentence). ``spell_out``: a sentence
-        ``verbatim`` writes an abbreviation out in is that sentence normalized, the others as without."""
-        if spell_out:
+        they are (a verbatim sentence normalizes back to its sentence). ``spell_out`` and
+        ``drop_pointers`` as ``verbatim`` edits: a sentence it changes is normalized again, the others
+        are as without."""
+        if spell_out or drop_pointers:
             as_written = self.verbatim(indices)
-            spelled = abbreviations.spell_out(as_written, self.defined_abbreviations)
+            edited = self.edited(as_written, spell_out, drop_pointers)
             return [plain if new == old else normalize.normalize_text(new)
-                    for plain, new, old in zip(self.plain(indices), spelled, as_written)]
+                    for plain, new, old in zip(self.plain(indices), edited, as_written)]
         if not self.masked:
             return [self.sentences[i] for i in indices]
         return [normalize.normalize_text(sentence) for sentence in self.verbatim(indices)]
@@ -206,16 +207,36 @@ class Document:
     def _offsets(self) -> List[Tuple[str, int, int]]:
         return alignment.sentence_offsets(self.normalized)
 
-    def verbatim(self, indices: Sequence[int], spell_out: bool = False) -> List[str]:
+    def verbatim(self, indices: Sequence[int], spell_out: bool = False, drop_pointers: bool = False) -> List[str]:
         """Sentences (by index into ``sentences``) as the raw text writes them, on one line (a line
         break or a run of spaces inside a sentence, as a pasted PDF has them, becomes one space); a
-        sentence with no raw counterpart in its normalized form. ``spell_out``: an abbreviation the
-        text defines is written out where these sentences first use it (``abbreviations.spell_out``)."""
+        sentence with no raw counterpart in its normalized form. The edits for a reader (``edited``):
+        ``spell_out``, an abbreviation the text defines written out where these sentences first use
+        it; ``drop_pointers``, pointers to figures, tables and references left out."""
         out = []
         for i in indices:
             span = self._spans[i]
             out.append(" ".join(self.raw[span[0]:span[1]].split()) if span else self.sentences[i])
-        return abbreviations.spell_out(out, self.defined_abbreviations) if spell_out else out
+        return self.edited(out, spell_out, drop_pointers)
+
+    def edited(self, summary: Sequence[str], spell_out: bool = False, drop_pointers: bool = False,
+               normal_form: bool = False) -> List[str]:
+        """A summary's sentences (this text's, raw or, with ``normal_form``, in the normal form)
+        edited for a reader: pointers to the figures, tables and references a summary does not carry
+        left out (``pointers.drop_pointers``, with this text's way of citing), then abbreviations the
+        text defines written out at their first use (``abbreviations.spell_out``)."""
+        summary = list(summary)
+        if drop_pointers:
+            summary = pointers.without_pointers(summary, self.cites_in_round_brackets)
+        if spell_out:
+            defined = self.normal_abbreviations if normal_form else self.defined_abbreviations
+            summary = abbreviations.spell_out(summary, defined, normal_form=normal_form)
+        return summary
+
+    @functools.cached_property
+    def cites_in_round_brackets(self) -> bool:
+        """Whether the text cites by numbers in round brackets (``pointers.cites_in_round_brackets``)."""
+        return pointers.cites_in_round_brackets(self.raw)
 
     @functools.cached_property
     def defined_abbreviations(self) -> Dict[str, str]:

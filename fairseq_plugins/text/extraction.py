@@ -119,19 +119,39 @@ MIN_SENTENCE_WORDS = 6
 CONTINUATION_STARTS = frozenset({",", ";", ":", ")", "]", "%", "showed", "found", "reported", "demonstrated",
                                  "observed", "suggested", "noted", "concluded", "described", "proposed",
                                  "indicated", "revealed"})
+# ... or a finite verb whose subject the line before holds: a data set's line broken inside a sentence
+# ("a novel systematic approach | was developed that ..."); a question may open so, and ends with "?"
+PREDICATE_STARTS = frozenset({"was", "were", "is", "are", "has", "have", "had"})
+_ENUMERATOR_RE = re.compile(r"\d{1,2}|[a-z]|[ivx]{1,4}|" + re.escape(NUMBER))
 
 
 def is_fragment(sentence: str) -> bool:
     """A piece of a sentence rather than one a reader can read alone: shorter than
-    ``MIN_SENTENCE_WORDS``, a bracket left open, or the second half of a sentence
-    (``CONTINUATION_STARTS``, in the normal form's lower case; a citation before it does not
+    ``MIN_SENTENCE_WORDS``, a bracket left open or closed that it never opened, or the second half
+    of a sentence (``CONTINUATION_STARTS``, ``PREDICATE_STARTS`` but in a question, in the normal
+    form's lower case; a citation before it does not
     count, "<cit> , the virus was endemic ...": a summary cites nothing, so it would open with the
     comma)."""
     tokens = sentence.split()
     while tokens and tokens[0] == CITATION:
         tokens = tokens[1:]
-    return word_count(sentence) < MIN_SENTENCE_WORDS or sentence.count("(") > sentence.count(")") \
-        or sentence.count("[") > sentence.count("]") or (bool(tokens) and tokens[0] in CONTINUATION_STARTS)
+    if word_count(sentence) < MIN_SENTENCE_WORDS or not tokens:
+        return True
+    return _leaves_bracket_open(tokens, "(", ")") or _leaves_bracket_open(tokens, "[", "]") \
+        or tokens[0] in CONTINUATION_STARTS or (tokens[0] in PREDICATE_STARTS and tokens[-1] != "?")
+
+
+def _leaves_bracket_open(tokens: Sequence[str], opening: str, closing: str) -> bool:
+    """A bracket opened and not closed, or closed where none was opened ("shorthorn ) that has ...":
+    the line before held its opening)."""
+    depth = 0
+    for i, token in enumerate(tokens):
+        if token == closing and depth == 0 and i and _ENUMERATOR_RE.fullmatch(tokens[i - 1]):
+            continue  # "phases : 1 ) hemostasis , 2 ) inflammation": a list's items, numbered
+        depth += (token == opening) - (token == closing)
+        if depth < 0:
+            return True
+    return depth > 0
 
 
 # How a sentence ends in the raw text: a stop, then quotes (a closing one, or the next sentence's

@@ -34,10 +34,10 @@ NUMBER_PLACEHOLDER = "[number]"  # an output <dig> with nothing to restore it fr
 
 _YEAR = r"(?:19|20)\d\d[a-z]?"
 # [3], [4, 7-9], [12–14; 20]
-_NUMERIC_CITATION_RE = re.compile(r"\[\s*\d+(?:\s*[-\u2013,;]\s*\d+)*\s*\]")
+NUMERIC_CITATION_RE = re.compile(r"\[\s*\d+(?:\s*[-\u2013,;]\s*\d+)*\s*\]")
 # (Smith et al., 2005), (Lee and Park 2003; Ng 2010), (see Smith, 2001): a year and a capitalised
 # name or "et al", nothing nested
-_AUTHOR_YEAR_CITATION_RE = re.compile(
+AUTHOR_YEAR_CITATION_RE = re.compile(
     r"\((?=[^()]*\b" + _YEAR + r"\b)(?=[^()]*(?:et al|[A-Z][A-Za-z'\u2019-]+))[^()]{0,300}\)"
 )
 _BRACKETED_RE = re.compile(r"\([^()]{0,400}\)|\[[^\[\]]{0,400}\]")
@@ -116,8 +116,8 @@ def mask(raw: str) -> Masked:
     """Raw text -> the SumPubMed form (see the module docstring), its numbers, and where each of
     its characters comes from."""
     tracked = _Tracked(raw)
-    tracked.sub(_NUMERIC_CITATION_RE, f" {CITATION} ")
-    tracked.sub(_AUTHOR_YEAR_CITATION_RE, f" {CITATION} ")
+    tracked.sub(NUMERIC_CITATION_RE, f" {CITATION} ")
+    tracked.sub(AUTHOR_YEAR_CITATION_RE, f" {CITATION} ")
     for _ in range(3):  # nested brackets, innermost first
         if not tracked.sub(_BRACKETED_RE, " "):
             break

@@ -514,14 +514,51 @@ def _lost_stop(sentence: Sequence[str], tokens: Sequence[str], following: int) -
     return not (opens_sentence and (first in _FRONTING_WORDS or first.endswith("ing")))
 
 
+# A citation printed as a superscript after a sentence's stop, flattened into the text as a PDF's
+# or PubMed's plain text gives it: "... at the macula.2 this is a characteristic finding",
+# "... in cell cultures.6,7 however , ...", "... severe cases.8 - 10 therefore" (30 of the 200
+# Cohan-form PubMed papers, 414 places). The word before the stop is a word of three letters or
+# more (or a bracket or per cent sign closing), not an abbreviation that numbers follow ("fig.2").
+GLUED_CITATION_RE = re.compile(r"(?P<word>[a-z][a-z-]{2,}|[a-z]*[)%])\.\d{1,3}(?:,\d{1,3})*")
+NUMBERED_ABBREVIATIONS = frozenset(["fig", "figs", "eq", "eqs", "ref", "refs", "vol", "ver", "approx", "tab", "sec",
+                                     "nos", "chap", "suppl", "chr", "no", "pp"])
+_RANGE_DASHES = frozenset(["-", "\u2013"])
+
+
+def _is_glued_citation(token: str) -> bool:
+    """"macula.2": a word, its stop and a flattened superscript citation (``GLUED_CITATION_RE``)."""
+    match = GLUED_CITATION_RE.fullmatch(token)
+    return match is not None and match.group("word") not in NUMBERED_ABBREVIATIONS
+
+
+def _glued_citation_end(tokens: Sequence[str], i: int, sentence: Sequence[str]) -> int:
+    """Where a sentence ends when ``tokens[i]`` is a word with its stop and a flattened superscript
+    citation ("macula.2", "cultures.6,7", "cases.8" + "- 10") and the next token opens a word: one past
+    the citation (its range's end and a bracket it closes that ``sentence``, the sentence so far, never
+    opened included); 0 otherwise."""
+    if not _is_glued_citation(tokens[i]):
+        return 0
+    end = i + 1
+    if end + 1 < len(tokens) and tokens[end] in _RANGE_DASHES and _is_number(tokens[end + 1]):
+        end += 2
+    if end < len(tokens) and tokens[end] == ")" and sentence.count("(") <= sentence.count(")"):
+        end += 1  # "vessels.4 ) subsequently": the superscript's own bracket
+    return end if end < len(tokens) and tokens[end][:1].isalpha() else 0
+
+
+def _is_number(token: str) -> bool:
+    return token.isdigit() or token == masking.NUMBER
+
+
 def split_sentences(text: str) -> List[str]:
     """Sentences of normalized text: a sentence ends after a standalone ``.``, ``!`` or ``?``
     (and any further ones: ``? !``), together with closing quotes and brackets that close
     something opened in the sentence or, for ``"``, a quotation opened a few sentences before
     (``_open_quotations``), but not inside brackets that close soon after (``_inside_brackets``).
-    ``<n>`` separators also end a sentence and are dropped, and in a masked paper a sentence also
-    ends where the data set lost its stop after a figure's or table's number (``_lost_stop``). Lead-3 is
-    ``split_sentences(article)[:3]``."""
+    ``<n>`` separators also end a sentence and are dropped, in a masked paper a sentence also
+    ends where the data set lost its stop after a figure's or table's number (``_lost_stop``), and in
+    any text after a stop that a flattened superscript citation follows ("macula.2 this is ...",
+    ``_glued_citation_end``). Lead-3 is ``split_sentences(article)[:3]``."""
     if not text:
         return []
     tokens = text.split()
@@ -541,6 +578,13 @@ def split_sentences(text: str) -> List[str]:
         cur.append(tok)
         i += 1
         if tok == masking.NUMBER and _lost_stop(cur, tokens, i):
+            sentences.append(" ".join(cur))
+            cur = []
+            continue
+        glued_end = _glued_citation_end(tokens, i - 1, cur)
+        if glued_end and not _inside_brackets(cur, tokens, i):
+            cur.extend(tokens[i:glued_end])
+            i = glued_end
             sentences.append(" ".join(cur))
             cur = []
             continue
@@ -603,7 +647,9 @@ def is_cut_off(summary_line: str) -> bool:
     tokens = summary_line.replace(SENTENCE_SEPARATOR, " ").split()
     while tokens and tokens[-1] in _SUMMARY_CLOSERS:
         tokens.pop()
-    return bool(tokens) and tokens[-1] not in _SENTENCE_END_TOKENS
+    if len(tokens) >= 3 and tokens[-2] in _RANGE_DASHES and _is_number(tokens[-1]):
+        tokens = tokens[:-2]  # "cases.8 - 10": a flattened citation's range
+    return bool(tokens) and tokens[-1] not in _SENTENCE_END_TOKENS and not _is_glued_citation(tokens[-1])
 
 
 def target_text(summary_sentences, normalized: bool = False) -> str:

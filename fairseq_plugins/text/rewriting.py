@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..scoring.rouge import rouge_tokens
-from . import abbreviations
 
 __all__ = ["SentenceMatch", "RewritePairs", "match_sentences", "MatchCounts", "CHOSEN_MARK", "MarkedSource",
            "mark_source", "read_and_choose", "choose_and_mark", "split_segments", "sentence_numbers",
@@ -339,7 +338,8 @@ class Rewritten:
 
 
 def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=None,
-              skip: Iterable[str] = (CHOSEN_MARK,), deletions: str = "any", spell_out: bool = False) -> Rewritten:
+              skip: Iterable[str] = (CHOSEN_MARK,), deletions: str = "any", spell_out: bool = False,
+              drop_pointers: bool = False) -> Rewritten:
     """A rewriter's output pieces (without ``</s>``) for ``document`` (a ``text.Document``, masked as
     the rewriter reads) -> its summary sentences: split into segments, the segments past the last
     chosen sentence left out, the pieces in ``skip`` (a mark the rewriter copied) dropped, and each
@@ -350,9 +350,8 @@ def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=N
     of whole side parts, and the summary sentence is the sentence's kept words as the document
     writes them (``document.plain_part``: a masked paper's numbers are the article's own at those
     places); ``any`` gives the segment as written, its numbers put back per sentence from the
-    attention (``restore_segments``). ``spell_out``: an abbreviation the document defines written
-    out where the summary first uses it (``text.abbreviations``, in the normal form). The one way
-    back of the harness and the app."""
+    attention (``restore_segments``). ``spell_out`` and ``drop_pointers``: the edits for a reader
+    (``document.edited``, in the normal form). The one way back of the harness and the app."""
     from .deletions import deletion_rule
     from .masking import count_number_symbols
 
@@ -384,8 +383,7 @@ def rewritten(document, output: Sequence[str], marked: MarkedSource, attention=N
             undone += [source[j] for j in positions] != rewrite
     restored = sum(count_number_symbols(output[start:end]) for start, end in bounds) if document.masked else 0
     kept = [sentence for sentence in kept if sentence]
-    if spell_out:
-        kept = abbreviations.spell_out(kept, document.normal_abbreviations, normal_form=True)
+    kept = document.edited(kept, spell_out, drop_pointers, normal_form=True)
     return Rewritten(kept, len(segments), len(marked.chosen), restored, verbatim, undone)
 
 

@@ -1,0 +1,217 @@
+"""Pointers to what a summary does not carry: figures, tables, supplementary files and citations.
+
+A paper's sentences point at its figures and tables ("(Fig. 2B)", "( table 1 )", "(Additional
+file 1: Table S2)") and at its references ("[12]", "(4, 7-9)", "(Smith et al., 2005)"). A summary
+copies the sentences but not the figures, tables or reference list, so each pointer leads a reader
+nowhere; blind readers of the papers models' summaries counted them among the dangling references
+(on the Cohan-form PubMed valid papers, 29 figure or table pointers in 22 of 100 extractive
+summaries, 42 bracketed citation numbers in 24). ``drop_pointers`` takes them out of the sentences
+a summary gives, in the raw text's form and in the normal form alike:
+
+- a **bracket of pointers** goes whole: each of its parts (split at ";" and ",") a pointer
+  (``POINTER_RE``: "fig . 2b", "see table 1", "figures 1 and 2", "supplementary fig . s3c and d",
+  "s1 table", "additional file 1 : table s2", "see methods") or a few words of description after
+  one ("( fig . 1a , arrowheads )", "( figure s1 , supporting information )", "( red , left panel )");
+- a **mixed bracket** loses only its pointers: "( p = 0.03 ; figure 2 )" -> "( p = 0.03 )";
+- a **citation** goes whole: numbers in square brackets (as ``masking`` finds a pasted paper's), a
+  masked paper's ``<cit>``, an author-year citation in a bracket ("( smith et al . , 2005 ; lee and
+  park 2003 )", each work a ";"-part of names and years), and numbers in round brackets where the paper
+  cites that way (``cites_in_round_brackets``: "( 4 )" is as often a count, "97 % ( 462 )", or an
+  item of a list, "( 1 ) made up of ..., ( 2 ) maintain ...": a round bracket of whole numbers is a
+  citation only in a paper that ends at least ``ROUND_CITATION_EVIDENCE`` clauses with one, and
+  never right after a per cent sign or a number of two digits or more that is no year, with a
+  thousands separator ("( 13,496 )"), as a year alone, or in a sentence that numbers its items
+  "( 1 ) ... ( 2 ) ...");
+- a superscript citation flattened after the sentence's stop goes ("... at the macula.2" -> "... at
+  the macula.", where ``normalize.split_sentences`` ends the sentence);
+- a citing preposition right before what goes, goes with it ("described in [12] ." -> "described ."),
+  as ``readable`` drops one before a masked ``<cit>``.
+
+Pointers outside brackets ("as shown in figure 2 , the ...") are part of the sentence's grammar and
+stay.
+"""
+import re
+from typing import List, Optional, Sequence, Tuple
+
+from . import abbreviations, masking
+from .normalize import NUMBERED_ABBREVIATIONS
+from .readable import CITING_PREPOSITIONS
+
+__all__ = ["POINTER_RE", "ROUND_CITATION_EVIDENCE", "cites_in_round_brackets", "drop_pointers", "without_pointers"]
+
+_LABEL = r"(?:[a-z]{0,2}-?\d+(?:\.\d+)*[a-z]{0,2}|[a-z])\b"  # "2", "2b", "s1", "e-9", "3.2", and a panel "d"
+_LABELS = _LABEL + r"(?:(?:\s*(?:,\s*and|,|-|\u2013|and|&|to)\s*|\s+)" + _LABEL + r")*"
+_NOUN = (r"(?:fig|figs|figure|figures|table|tables|tab|tabs|scheme|schemes|appendix|appendices|movie|movies|"
+         r"video|videos|file|files|box|boxes|panel|panels|chart|charts|eq|eqs|equation|equations|section|sections|"
+         r"dataset|datasets|text|note|notes|data)\s*\.?")
+_QUALIFIER = (r"(?:supplementary|supplemental|suppl\s*\.?|additional|extended\s+data|online|electronic\s+supplementary"
+              r"\s+material|supporting(?:\s+information)?|esm)")
+# one thing pointed at: "fig . 2b", "supplementary table s1", "s1 table", "supplementary material", "methods"
+_TARGET = (r"(?:(?:" + _QUALIFIER + r"\s+)?" + _NOUN + r"\s*" + _LABELS
+           + r"|s\d+\s+" + _NOUN
+           + r"|" + _QUALIFIER + r"\s+(?:material|materials|information|data|methods|figures|tables)"
+           + r"|(?:top|bottom|left|right|upper|lower|middle)\s+(?:figures?|panels?|images?|rows?)"
+           + r"|(?:the\s+)?(?:methods|materials\s+and\s+methods|results|discussion|above|below|text|appendix)"
+           + r"(?:\s+section)?)")
+_LEAD_IN = r"(?:(?:see(?:\s+also)?|cf\s*\.?|compare|e\s*\.\s*g\s*\.\s*,?|as\s+shown\s+in|shown\s+in|in|and)\s+)?"
+POINTER_RE = re.compile(r"\s*" + _LEAD_IN + _TARGET + r"(?:\s*(?::|and|,)\s*" + _TARGET + r")*\s*", re.IGNORECASE)
+# a few words describing where in a figure ("arrowheads", "left panel", "respectively") after a pointer
+_DESCRIPTION_RE = re.compile(r"\s*[^\W\d_]+(?:[\s-]+[^\W\d_]+){0,2}\s*")
+# a part that is only more labels of the pointer before it: "figures 1 , 2 , and 3"
+_MORE_LABELS_RE = re.compile(r"\s*(?:and\s+)?" + _LABELS + r"\s*", re.IGNORECASE)
+_WORK_SEPARATOR_RE = re.compile(r"\s*;\s*")  # between the works a bracket cites, or its statements
+_PART_SEPARATOR_RE = re.compile(r"\s*,\s*")
+_WORD_RE = re.compile(r"[^\W\d_][\w'\u2019]*")
+_NAME = r"[^\W\d_][\w'\u2019]*"
+_NAMES = _NAME + r"(?:(?:\s*-\s*|\s+|\s*(?:,|and|&)\s*)" + _NAME + r")*(?:\s+et\s+al\s*\.?)?"
+_YEAR = r"(?:1[89]\d|20[0-2])\d"  # 1800-2029: "( ct 2028 )" is no citation
+_YEARS = _YEAR + r"[a-z]?(?:\s*,\s*" + _YEAR + r"[a-z]?)*"
+_AUTHOR_YEAR_RE = re.compile(r"\s*(?:(?:see(?:\s+also)?|e\s*\.\s*g\s*\.|cf\s*\.?|reviewed\s+in)\s*,?\s*)?"
+                             r"(?P<names>" + _NAMES + r")\s*,?\s*" + _YEARS + r"\s*", re.IGNORECASE)
+_CITATION_NAME_WORDS = 8
+
+# a superscript citation flattened after the sentence's stop ("... at the macula.2", "cultures.6 - 8"),
+# where normalize.split_sentences ends the sentence
+_GLUED_CITATION_RE = re.compile(r"(?<![\w.])(?P<word>[^\W\d_][\w-]*|[)%])\.\d{1,3}(?:\s*[,\u2013-]\s*(?:\d{1,3}|<dig>))*"
+                                r"(?P<close>\s*\))?\s*$")
+_NORMAL_FORM_RE = re.compile(r"\s[,;:]\s|\s\(\s")  # tokens spaced apart: " , ", " ( "
+_MASKED_CITATION_RE = re.compile(re.escape(masking.CITATION))  # the masked paper data's own "<cit>"
+_BRACKET_RE = re.compile(r"\(([^()]{0,400})\)|\[([^\[\]]{0,400})\]")
+_ROUND_NUMBERS_RE = re.compile(r"\(\s*(\d{1,3}(?:\s*[-\u2013,;]\s*\d{1,3})*)\s*\)")
+_YEAR_RE = re.compile(_YEAR)
+_THOUSANDS_RE = re.compile(r"\d,\d{3}\b")  # "( 13,496 )" is a count; "( 11,12 )" cites two works
+# "97 % ( 462 )", "n = 30 ( 12 )": a count; but not after a year or a digit ("in 2002 ( 2 )", "type 1 ( 14 )")
+_AFTER_QUANTITY_RE = re.compile(r"(?:%|(?<![\d.,])(?P<number>\d[\d.,]*))\s*$")
+_LOOK_BEHIND = 20  # characters before a bracket read for a quantity
+_ENUMERATOR_RE = re.compile(r"\(\s*[12]\s*\)\s*[^\W\d_]")  # "( 1 ) made up of": an item of a list
+ROUND_CITATION_EVIDENCE = 3  # clauses ended by a round bracket of numbers before a paper cites that way
+_CLAUSE_END_RE = re.compile(r"\s*[.,;]")
+
+
+def _is_round_citation(text: str, match: re.Match) -> bool:
+    """Whether the round bracket of whole numbers ``match`` in ``text`` is a citation by itself (a
+    count, a year and an item of a list are not; see the module docstring)."""
+    inside = match.group(1)
+    if _YEAR_RE.fullmatch(inside.strip()) or _THOUSANDS_RE.search(inside):
+        return False
+    quantity = _AFTER_QUANTITY_RE.search(text[max(0, match.start() - _LOOK_BEHIND):match.start()])
+    if quantity is None:
+        return True
+    number = quantity.group("number")
+    return number is not None and (len(number) == 1 or _YEAR_RE.fullmatch(number) is not None)
+
+
+def cites_in_round_brackets(text: str) -> bool:
+    """Whether ``text`` (a whole paper) cites by numbers in round brackets: at least
+    ``ROUND_CITATION_EVIDENCE`` of its clauses end with one that is no count or year."""
+    count = 0
+    for match in _ROUND_NUMBERS_RE.finditer(text):
+        if _CLAUSE_END_RE.match(text, match.end()) and _is_round_citation(text, match):
+            count += 1
+            if count >= ROUND_CITATION_EVIDENCE:
+                return True
+    return False
+
+
+def _is_pointer(part: str) -> bool:
+    return POINTER_RE.fullmatch(part) is not None
+
+
+def _is_author_year(part: str) -> bool:
+    """Whether a ";"-part of a bracket is one author-year citation ("smith et al . , 2005", "Lee and
+    Park 2003", "see Ng, 2010a, 2011"): names and a year, at most ``_CITATION_NAME_WORDS`` words of
+    names, the first no common word ("since 2005" is not one)."""
+    match = _AUTHOR_YEAR_RE.fullmatch(part)
+    if match is None or len(_WORD_RE.findall(match.group("names"))) > _CITATION_NAME_WORDS:
+        return False
+    return _WORD_RE.match(match.group("names")).group(0).lower() not in abbreviations.common_words()
+
+
+def _without_pointers(parts: List[str], separators: List[str]) -> Tuple[List[Tuple[str, str]], int]:
+    """(the parts that are no pointers, each with the separator before it; how many were dropped)."""
+    kept, dropped, after_pointer = [], 0, False
+    for i, part in enumerate(parts):
+        if _is_pointer(part) or (after_pointer and (_DESCRIPTION_RE.fullmatch(part) or _MORE_LABELS_RE.fullmatch(part))):
+            dropped += 1
+            after_pointer = True
+            continue
+        after_pointer = False
+        kept.append((separators[i - 1] if i and kept else "", part))
+    if dropped and all(_DESCRIPTION_RE.fullmatch(part) for _, part in kept):
+        return [], dropped + len(kept)  # "( green , left panel )": where to look in a figure, all of it
+    return kept, dropped
+
+
+def _kept_parts(inside: str) -> Optional[str]:
+    """The bracket's content without its pointers and author-year citations: None when nothing else
+    (but a pointer's description) is in it, the content unchanged when there are none."""
+    kept, dropped = [], 0
+    works = _WORK_SEPARATOR_RE.split(inside)
+    work_separators = _WORK_SEPARATOR_RE.findall(inside)
+    for i, work in enumerate(works):
+        if _is_author_year(work):
+            dropped += 1
+            continue
+        parts, part_dropped = _without_pointers(_PART_SEPARATOR_RE.split(work), _PART_SEPARATOR_RE.findall(work))
+        dropped += part_dropped
+        if parts:
+            text = "".join(separator + part for separator, part in parts).strip()
+            kept.append((work_separators[i - 1] if i and kept else "", text))
+    if not dropped:
+        return inside
+    if not kept:
+        return None
+    return "".join(separator + part for separator, part in kept).strip()
+
+
+def _cut(text: str, start: int, end: int) -> str:
+    """``text`` without ``text[start:end]`` and the space before it, and without a citing
+    preposition right before it where what follows ends the clause (or the text)."""
+    before = text[:start].rstrip()
+    after = text[end:]
+    words = before.rsplit(None, 1)
+    if words and words[-1].lower() in CITING_PREPOSITIONS and (not after.strip() or re.match(r"\s*(?:[.,;:)]|and\b)", after)):
+        before = before[: len(before) - len(words[-1])].rstrip()
+    if not before:
+        return after.lstrip()
+    return before + after
+
+
+def drop_pointers(sentence: str, round_citations: bool = False) -> str:
+    """One sentence (raw or in the normal form) without its pointers (module docstring);
+    ``round_citations``: the paper cites with numbers in round brackets (``cites_in_round_brackets``)."""
+    for pattern in (masking.NUMERIC_CITATION_RE, _MASKED_CITATION_RE):
+        while (match := pattern.search(sentence)) is not None:
+            sentence = _cut(sentence, *match.span())
+    glued = _GLUED_CITATION_RE.search(sentence)
+    if (glued is not None and glued.group("word").lower() not in NUMBERED_ABBREVIATIONS
+            and not (glued.group("close") and sentence.count("(") >= sentence.count(")"))):
+        stop = " ." if _NORMAL_FORM_RE.search(sentence) else "."  # the normal form spaces its stop
+        sentence = sentence[:glued.start()] + glued.group("word") + stop
+    if round_citations and len(_ENUMERATOR_RE.findall(sentence)) < 2:
+        position = 0
+        while (match := _ROUND_NUMBERS_RE.search(sentence, position)) is not None:
+            if _is_round_citation(sentence, match):
+                sentence = _cut(sentence, *match.span())
+                position = 0
+            else:
+                position = match.end()
+    position = 0
+    while (match := _BRACKET_RE.search(sentence, position)) is not None:
+        inside = match.group(1) if match.group(1) is not None else match.group(2)
+        kept = _kept_parts(inside)
+        if kept is None:
+            sentence = _cut(sentence, *match.span())
+            position = 0
+            continue
+        if kept != inside:
+            opening, closing = match.group(0)[0], match.group(0)[-1]
+            spacing = " " if match.group(0)[1:2].isspace() else ""  # the normal form spaces its brackets
+            sentence = sentence[:match.start()] + f"{opening}{spacing}{kept}{spacing}{closing}" + sentence[match.end():]
+        position = match.start() + 1
+    return sentence
+
+
+def without_pointers(sentences: Sequence[str], round_citations: bool = False) -> List[str]:
+    """``drop_pointers`` for each sentence of a summary."""
+    return [drop_pointers(sentence, round_citations) for sentence in sentences]
