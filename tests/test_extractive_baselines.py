@@ -317,6 +317,18 @@ def test_a_chooser_passes_over_headings_and_captions():
     assert Document.prepare("The cells grew. They divided twice.").non_sentences == frozenset()
 
 
+def test_the_second_half_of_a_sentence_a_line_break_cut_is_no_sentence():
+    """A line that ends without a stop after a sentence that ended inside it was broken inside its
+    last sentence (as data sets' lines are): both halves are passed over; a heading on its own line
+    leaves the next sentence alone."""
+    document = Document.prepare("The first sentence is here. A novel systematic approach\n"
+                                "was developed that is based on spectra.\nThe third sentence is whole.\n"
+                                "Introduction\nThe fifth sentence is whole too.")
+    assert document.sentences[2] == "was developed that is based on spectra ."
+    assert document.starts_line(0) and not document.starts_line(1) and document.starts_line(2)
+    assert document.non_sentences == {1, 2, 4}
+
+
 def test_an_equations_encoding_is_no_sentence():
     text = ("The energy was computed from the descriptors.\n"
             "MathType@MTEF@5@5@+=feaafiart1ev1aaatCvAUfKttLearuWrP9MDH5MBPbIqV92AaeXatLxBI9gBaebbnrfifHhDYfgas the sum.\n"

@@ -96,19 +96,27 @@ class Document:
         caption's title (``extraction.caption_bodies``) and, in a masked paper, a caption's title
         after a line that ends with a figure's name (``extraction.ends_with_figure``) and sentences
         the data set cut text out of (``extraction.is_cut``), and in any text the lines that hold an
-        equation's encoding (``extraction.is_markup``). A chooser passes them over
+        equation's encoding (``extraction.is_markup``) and the second half of a sentence that a line
+        break cut after another sentence on its line ("... . a novel systematic approach | was
+        developed that ..."; the first half is a title by the first test). A chooser passes them over
         (``extraction.Selection.choose``)."""
         verbatim = self.verbatim(range(len(self.sentences)))
         line_ends = [self.ends_line(i) for i in range(len(self.sentences))]
         titles = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences))
                   if extraction.is_title(raw, sentence, line_ends[i])}
         markup = {i for i, raw in enumerate(verbatim) if extraction.is_markup(raw)}
+        # a line that ends without a stop after a sentence that ended inside it was broken inside its
+        # last sentence ("... c - hpp . a novel systematic approach | was developed that ..."): the
+        # next line's first sentence is that sentence's second half
+        broken = {i + 1 for i, raw in enumerate(verbatim[:-1])
+                  if line_ends[i] and not self.starts_line(i) and not extraction.ends_with_stop(raw)}
         cut: Set[int] = set()
         after_figure: Set[int] = set()
         if self.masked:  # the data set's cuts and caption placement: a masked paper's lines only
             cut = {i for i, raw in enumerate(verbatim) if extraction.is_cut(raw)}
             after_figure = {i + 1 for i, raw in enumerate(verbatim) if line_ends[i] and extraction.ends_with_figure(raw)}
-        return frozenset(titles | markup | cut | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
+        return frozenset(titles | markup | cut | broken
+                         | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
 
     def ends_line(self, index: int) -> bool:
         """Whether sentence ``index`` ends a line of the raw text (or the text): the data set's lines
@@ -122,6 +130,16 @@ class Document:
         while end < len(self.raw) and self.raw[end] in " \t":
             end += 1
         return end == len(self.raw) or self.raw[end] in "\r\n"
+
+    def starts_line(self, index: int) -> bool:
+        """Whether sentence ``index`` opens a line of the raw text (or the text)."""
+        span = self._spans[index]
+        if span is None:
+            return True
+        start = span[0]
+        while start > 0 and self.raw[start - 1] in " \t":
+            start -= 1
+        return start == 0 or self.raw[start - 1] in "\r\n"
 
     def lead(self, k: int) -> List[str]:
         """The first k sentences (the Lead-k baseline)."""

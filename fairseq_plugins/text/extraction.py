@@ -216,6 +216,11 @@ def is_cut(verbatim: str) -> bool:
     return bool(_CUT_TEXT.search(verbatim))
 
 
+def ends_with_stop(verbatim: str) -> bool:
+    """Whether a sentence's raw text ends as a sentence does: a stop, then closing quotes or brackets."""
+    return _RAW_SENTENCE_END.search(verbatim) is not None
+
+
 def is_title(verbatim: str, sentence: str, ends_line: bool = True) -> bool:
     """A heading, a caption's title or a table row rather than a sentence, by the raw text
     (``verbatim``) and the normal form (``sentence``): its raw text ends a line with no stop
@@ -226,7 +231,7 @@ def is_title(verbatim: str, sentence: str, ends_line: bool = True) -> bool:
     they open with); or it is a caption by its words (``is_caption``). Of the sentences a chooser
     took from SumPubMed valid papers at 200 words, 16% were headings by the first test and 2.5%
     caption titles by the second; a reader finds both broken."""
-    return ((ends_line and not _RAW_SENTENCE_END.search(verbatim)) or sentence.split(" ", 1)[0] == NUMBER
+    return ((ends_line and not ends_with_stop(verbatim)) or sentence.split(" ", 1)[0] == NUMBER
             or is_caption(sentence))
 
 
