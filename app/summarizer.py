@@ -31,7 +31,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import fairseq_plugins  # noqa: F401  (registers the models; applies the fairseq fixes)
 import torch
@@ -102,24 +102,24 @@ def best_hypothesis(task, model, options: DecodingOptions, sample: dict) -> dict
         return task.inference_step(generator, [model], sample)[0][0]
 
 
-def _edit_notes(document: Document, verbatim: List[str], edited: List[str], spell_out: bool,
-                drop_pointers: bool) -> List[str]:
-    """What the edits for a reader (``Document.edited``) changed in an extractive summary, for its notes."""
+def _edited_with_notes(document: Document, verbatim: List[str], spell_out: bool,
+                       drop_pointers: bool) -> Tuple[List[str], List[str]]:
+    """An extractive summary's verbatim sentences edited for a reader (``Document.edited``, one edit
+    at a time in its order, so each one's change is seen once) and the notes that say what changed."""
     notes = []
-    if drop_pointers:
-        without = document.edited(verbatim, drop_pointers=True)
-        changed = sum(before != after for before, after in zip(verbatim, without))
-        if changed:
-            notes.append(f"Pointers to figures, tables or references, which a summary does not carry, are left out "
-                         f"of {changed} sentence(s).")
-    if spell_out:
-        before, after = "\n".join(verbatim), "\n".join(edited)
-        written_out = [short for short in document.defined_abbreviations
-                       if after.count(f"({short})") > before.count(f"({short})")]
-        if written_out:
-            notes.append(f"Abbreviations the article defines, written out where the summary first uses them: "
-                         f"{', '.join(written_out)}.")
-    return notes
+    without = document.edited(verbatim, drop_pointers=drop_pointers)
+    changed = sum(before != after for before, after in zip(verbatim, without))
+    if changed:
+        notes.append(f"Pointers to figures, tables or references, which a summary does not carry, are left out "
+                     f"of {changed} sentence(s).")
+    edited = document.edited(without, spell_out=spell_out)
+    before, after = "\n".join(without), "\n".join(edited)
+    written_out = [short for short in document.defined_abbreviations
+                   if after.count(f"({short})") > before.count(f"({short})")]
+    if written_out:
+        notes.append(f"Abbreviations the article defines, written out where the summary first uses them: "
+                     f"{', '.join(written_out)}.")
+    return edited, notes
 
 
 @dataclass
@@ -268,11 +268,9 @@ class Summarizer:
         if read < len(sentences):
             notes.append(f"The model read the first {read} of the article's {len(sentences)} sentences "
                          f"(whole sentences, up to {self.max_source_pieces} pieces).")
-        verbatim = document.verbatim(chosen)
-        edits = DECODING_PRESETS[self.preset].reader_edits
-        edited = document.edited(verbatim, **edits)
-        notes.extend(_edit_notes(document, verbatim, edited, **edits))
-        verbatim = edited
+        verbatim, edit_notes = _edited_with_notes(document, document.verbatim(chosen),
+                                                  **DECODING_PRESETS[self.preset].reader_edits)
+        notes.extend(edit_notes)
         return Summary(
             summary="\n".join(verbatim),
             sentences=verbatim,

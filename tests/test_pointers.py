@@ -127,17 +127,18 @@ def test_a_left_out_bracket_is_no_splice_for_the_readability_measures():
                                        drop_pointers("mayday <cit> is a platform - independent framework for data analysis ."))
 
 
-def test_the_app_notes_what_it_left_out(monkeypatch):
-    """The extractive way back of the app (Summarizer._extract) says how many sentences lost pointers."""
-    from app.summarizer import _edit_notes
+def test_the_app_notes_what_it_left_out():
+    """The extractive way back of the app (Summarizer._extract) says how many sentences lost pointers,
+    and gives the sentences as Document.edited edits them."""
+    from app.summarizer import _edited_with_notes
 
     document = Document.prepare(PASTED)
     chosen = [0, len(document.sentences) - 2]
     verbatim = document.verbatim(chosen)
-    edited = document.edited(verbatim, spell_out=True, drop_pointers=True)
-    notes = _edit_notes(document, verbatim, edited, spell_out=True, drop_pointers=True)
+    edited, notes = _edited_with_notes(document, verbatim, spell_out=True, drop_pointers=True)
+    assert edited == document.edited(verbatim, spell_out=True, drop_pointers=True)
     assert any(re.search(r"left out of 2 sentence\(s\)", note) for note in notes), notes
-    assert _edit_notes(document, verbatim, verbatim, spell_out=False, drop_pointers=False) == []
+    assert _edited_with_notes(document, verbatim, spell_out=False, drop_pointers=False) == (verbatim, [])
 
 
 @pytest.mark.parametrize("text, sentences", [

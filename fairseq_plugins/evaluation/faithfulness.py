@@ -121,16 +121,13 @@ class Article:
         # bare[i]: the tokens before position i that are not inside a bracket (nor one of its marks)
         self.bare = [0]
         depth = 0
+        starts = frozenset(self.sentence_starts)
         for i, token in enumerate(self.tokens):
-            if i in self._starts:
+            if i in starts:
                 depth = 0  # a bracket never reaches past its sentence
             depth += token in _OPENING_BRACKETS
             self.bare.append(self.bare[-1] + (depth == 0))
             depth = max(0, depth - (token in _CLOSING_BRACKETS))
-
-    @functools.cached_property
-    def _starts(self) -> frozenset:
-        return frozenset(self.sentence_starts)
 
     def skipped(self, start: int, end: int) -> int:
         """The article tokens in ``[start, end)`` outside brackets: what a summary that goes on at

@@ -124,22 +124,19 @@ class Document:
         lost its stop ("... found in table <dig> | the genomes ranged ...") goes on on the same line,
         so what follows it is no caption put after a figure's name."""
         span = self._spans[index]
-        if span is None:
-            return True
-        end = span[1]
-        while end < len(self.raw) and self.raw[end] in " \t":
-            end += 1
-        return end == len(self.raw) or self.raw[end] in "\r\n"
+        return span is None or self._at_line_edge(span[1], 1)
 
     def starts_line(self, index: int) -> bool:
         """Whether sentence ``index`` opens a line of the raw text (or the text)."""
         span = self._spans[index]
-        if span is None:
-            return True
-        start = span[0]
-        while start > 0 and self.raw[start - 1] in " \t":
-            start -= 1
-        return start == 0 or self.raw[start - 1] in "\r\n"
+        return span is None or self._at_line_edge(span[0] - 1, -1)
+
+    def _at_line_edge(self, position: int, step: int) -> bool:
+        """Whether, from raw character ``position`` on in direction ``step`` (1 forward, -1 back),
+        only spaces and tabs come before a line break or the text's edge."""
+        while 0 <= position < len(self.raw) and self.raw[position] in " \t":
+            position += step
+        return not 0 <= position < len(self.raw) or self.raw[position] in "\r\n"
 
     def lead(self, k: int) -> List[str]:
         """The first k sentences (the Lead-k baseline)."""

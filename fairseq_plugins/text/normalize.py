@@ -519,15 +519,15 @@ def _lost_stop(sentence: Sequence[str], tokens: Sequence[str], following: int) -
 # "... in cell cultures.6,7 however , ...", "... severe cases.8 - 10 therefore" (30 of the 200
 # Cohan-form PubMed papers, 414 places). The word before the stop is a word of three letters or
 # more (or a bracket or per cent sign closing), not an abbreviation that numbers follow ("fig.2").
-GLUED_CITATION_RE = re.compile(r"(?P<word>[a-z][a-z-]{2,}|[a-z]*[)%])\.\d{1,3}(?:,\d{1,3})*")
+_GLUED_CITATION_RE = re.compile(r"(?P<word>[a-z][a-z-]{2,}|[a-z]*[)%])\.\d{1,3}(?:,\d{1,3})*")
 NUMBERED_ABBREVIATIONS = frozenset(["fig", "figs", "eq", "eqs", "ref", "refs", "vol", "ver", "approx", "tab", "sec",
                                      "nos", "chap", "suppl", "chr", "no", "pp"])
 _RANGE_DASHES = frozenset(["-", "\u2013"])
 
 
 def _is_glued_citation(token: str) -> bool:
-    """"macula.2": a word, its stop and a flattened superscript citation (``GLUED_CITATION_RE``)."""
-    match = GLUED_CITATION_RE.fullmatch(token)
+    """"macula.2": a word, its stop and a flattened superscript citation (``_GLUED_CITATION_RE``)."""
+    match = _GLUED_CITATION_RE.fullmatch(token)
     return match is not None and match.group("word") not in NUMBERED_ABBREVIATIONS
 
 

@@ -155,13 +155,17 @@ def _kept_parts(inside: str) -> Optional[str]:
         parts, part_dropped = _without_pointers(_PART_SEPARATOR_RE.split(work), _PART_SEPARATOR_RE.findall(work))
         dropped += part_dropped
         if parts:
-            text = "".join(separator + part for separator, part in parts).strip()
-            kept.append((work_separators[i - 1] if i and kept else "", text))
+            kept.append((work_separators[i - 1] if i and kept else "", _joined(parts)))
     if not dropped:
         return inside
     if not kept:
         return None
-    return "".join(separator + part for separator, part in kept).strip()
+    return _joined(kept)
+
+
+def _joined(parts: List[Tuple[str, str]]) -> str:
+    """Parts of a bracket's content, each after the separator that stood before it, as one text."""
+    return "".join(separator + part for separator, part in parts).strip()
 
 
 def _cut(text: str, start: int, end: int) -> str:
