@@ -99,6 +99,12 @@ def test_tidy_drops_the_punctuation_a_deletion_leaves():
     tokens = ", the club , , paid , .".split()
     assert tidy_positions(tokens) == [1, 2, 3, 5, 7]
     assert tidy(", the club , , paid , .".split()) == "the club , paid .".split()
+    # the dashes that set off a deleted part go with it; a comma's pair leaves one comma
+    source = "china 's great firewall -- a massive control system -- has been a success .".split()
+    for rewrite in ("china 's great firewall has been a success .", "china 's great firewall -- has been a success ."):
+        assert [source[i] for i in clause_positions(source, rewrite.split())] == \
+            "china 's great firewall has been a success .".split(), rewrite
+    assert tidy("china 's great firewall -- -- has been a success .".split()) == "china 's great firewall has been a success .".split()
     assert tidy("the club ) paid ( .".split()) == "the club paid .".split()
     assert tidy("the club ( leeds ) paid .".split()) == "the club ( leeds ) paid .".split()
 

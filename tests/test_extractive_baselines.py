@@ -329,6 +329,56 @@ def test_the_second_half_of_a_sentence_a_line_break_cut_is_no_sentence():
     assert document.non_sentences == {1, 2, 4}
 
 
+def test_a_sentence_whose_subject_went_with_a_citation_is_a_fragment():
+    """A past-tense verb with its object or an adverb and no subject (an author's name left with the
+    citation), or a sentence that ends on "et al." (the line broke before the citation's verb)."""
+    for piece in ("reported an 81 % success rate for the long - term success of laparoscopic pyeloplasty .",
+                  "detected significantly higher levels of pd when compared with the healthy group .",
+                  "identified twenty - four unique instrument outcomes measurements for the knee .",
+                  # a list's commas are no clause's: "of clinical , epidemiological and genetic studies"
+                  "developed the questionnaire as a method for verifying the phenotype in clinical , "
+                  "epidemiological and genetic studies .",
+                  "scored his seventh goal in 10 games and made another .",  # a player's rating under his name
+                  "previously published reports by newman et al .",
+                  "previously published reports by newman et al . .",  # a masked paper's normal form
+                  ". demonstrated that the patients had the same findings ."):
+        assert extraction.is_fragment(piece), piece
+    for whole in ("increased vascular endothelial growth factor expression by the cells may be responsible .",
+                  "transfected 293 t cells were detached from the dish by treatment with edta .",
+                  "indeed the results were the same in all groups of patients .",
+                  "based on the results , we chose the second dose for the trial .",
+                  # a participle's side phrase, then the main clause after a comma
+                  "asked whether he would remain at the club , jackson repeated his answer twice .",
+                  "the method was described by newman et al . in their first paper .",
+                  "the complete method is described in yu et al. ."):  # a paper's own "et al." before its citation
+        assert not extraction.is_fragment(whole), whole
+    assert extraction.ends_with_authors("... by newman et al .") and not extraction.ends_with_authors("et al . found it .")
+
+
+def test_the_line_after_a_line_that_ends_on_et_al_is_no_sentence():
+    """A data set's line broken after "et al." ("... by newman et al . | demonstrated that ..."): its
+    first half is a fragment and its second half opens the next line, which is passed over whatever
+    it opens with."""
+    # the data set's tokenized form: "et al ." with its stop apart ("et al." stays an abbreviation)
+    document = Document.prepare("the first sentence is whole and long enough . previously published reports by newman et al .\n"
+                                "the patients had ophthalmic findings in every case .\nthe fourth sentence is whole too .")
+    assert len(document.sentences) == 4
+    assert document.non_sentences == {2}
+    assert extraction.is_fragment(document.sentences[1])
+
+
+def test_a_masked_sentence_ends_its_line_before_the_brackets_masking_removed():
+    """Masking removes "( ckd )" before a line break inside a sentence ("in chronic kidney disease
+    ( ckd ) | patients , some studies ..."): the sentence before the bracket still ends its line, so
+    the line's two halves are passed over as the halves of a sentence a line break cut."""
+    paper = ("The first sentence is whole and long enough. In chronic kidney disease ( CKD )\n"
+             "patients, some studies could already show an increase in the levels.\nThe last sentence is whole too.")
+    document = Document.prepare(paper, masked=True)
+    assert document.sentences[1] == "in chronic kidney disease ."
+    assert document.ends_line(1) and not document.starts_line(1) and document.starts_line(2)
+    assert document.non_sentences == {1, 2}
+
+
 def test_an_equations_encoding_is_no_sentence():
     text = ("The energy was computed from the descriptors.\n"
             "MathType@MTEF@5@5@+=feaafiart1ev1aaatCvAUfKttLearuWrP9MDH5MBPbIqV92AaeXatLxBI9gBaebbnrfifHhDYfgas the sum.\n"
@@ -418,6 +468,18 @@ def test_captions_are_told_from_sentences_that_cite_a_figure():
     # a panel's legend opens with the panel's letter; "a" is an article, "t cells" are cells
     assert extraction.is_caption("c staining of the roots after a week .")
     assert extraction.is_caption("b the primers we used for the second round .")
+    # two captions' titles run into one line open alike, with no clause between them
+    assert extraction.is_caption("lorenz curve of ccu beds in <dig> lorenz curve of cardiologists in <dig> the "
+                                 "present study findings showed that the number was low .")
+    assert extraction.is_caption("clinical outcomes in patients diagnosed in hospital clinical outcomes in "
+                                 "patients admitted to hospital the annual incidence increased .")
+    assert extraction.is_caption("1gastric adenocarcinoma : axial cect showing the tumour gastric adenocarcinoma : "
+                                 "axial cect showing the nodes .")  # the figure's number glued to its title
+    for sentence in ("the presence of fluid favours diverticulitis , whilst the presence of gas favours an abscess .",
+                     "fifty - four eyes of fifty - four consecutive patients were enrolled in this study .",
+                     "reticulin and elastic staining was performed to show reticulin and elastic fibers .",
+                     "candida species were the least frequent , as candida species were the least common before ."):
+        assert not extraction.is_caption(sentence), sentence
     for sentence in ("a total of <dig> patients were enrolled .", "b cells were counted in every sample .",
                      "c elegans worms were grown on plates .", "e. coli grew in the medium .",
                      "i think it worked .", "the cells grew ( fig . <dig> ) ."):

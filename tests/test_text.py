@@ -237,6 +237,15 @@ def test_split_sentences():
     assert text.lead("a . b . c . d .", 3) == ["a .", "b .", "c ."]
 
 
+def test_a_quotations_own_question_mark_goes_on_with_the_verb_that_attributes_it():
+    """'" ... the problem ? " asks bill bishop , ...': one sentence, not a quotation and a sentence
+    with no subject; a closing quote followed by anything else ends the sentence as before."""
+    assert split_sentences('some fear it . " what \'s the problem ? " asks bill bishop , a china watcher . next .') == [
+        "some fear it .", '" what \'s the problem ? " asks bill bishop , a china watcher .', "next ."]
+    assert split_sentences('" go home ! " said one . " why ? " he asked .') == ['" go home ! " said one .', '" why ? "', "he asked ."]
+    assert split_sentences('" we won . " said the coach .') == ['" we won . "', "said the coach ."]
+
+
 def test_a_period_inside_brackets_ends_no_sentence():
     """Papers cite and point to figures inside brackets ("( fig . 3 )", "( smith et al . , 1997 )"):
     the sentence goes on to its own end; a bracket that closes right after its period ends the

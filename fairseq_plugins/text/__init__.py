@@ -9,6 +9,7 @@ share it, so that a model sees at inference exactly what it saw in training.
     document.py    one pasted text prepared once, and the way back from a model's output
     readable.py    a model's normalized sentences made into cased, ordinary text
     extraction.py  extractive sources, the oracle's labels, choosing sentences from scores
+    predicates.py  whether a paper's line has a finite verb (captions and footnotes have none)
     corpora.py     readers for the corpus forms (CNN/DailyMail stories, JSON Lines, PubMed, ...)
 
 ``from fairseq_plugins import text`` gives normalize.py's functions (``text.normalize_text``,

@@ -402,8 +402,9 @@ def side_parts(source: Sequence[str], start: int, end: int) -> List[Tuple[int, i
 
 def tidy_positions(tokens: Sequence[str]) -> List[int]:
     """The positions of ``tokens`` that stay once the punctuation left behind by deletions goes:
-    brackets without their partner or with nothing between them, separators at the start, doubled,
-    after an opening bracket or before the final stop."""
+    brackets without their partner or with nothing between them, separators at the start, doubled
+    (one of two commas stays, neither of two dashes: they set off the part that went), after an
+    opening bracket or before the final stop."""
     unmatched, opened = set(), []
     for i, token in enumerate(tokens):
         if token in OPENING_BRACKETS:
@@ -419,6 +420,9 @@ def tidy_positions(tokens: Sequence[str]) -> List[int]:
     kept: List[int] = []
     for i in (i for i in range(len(tokens)) if i not in unmatched):
         token = tokens[i]
+        if token in DASHES and kept and tokens[kept[-1]] in DASHES:  # "firewall -- [a system] -- has"
+            kept.pop()  # the pair of dashes set off the part that went: neither stays
+            continue
         if token in SEPARATORS and (not kept or tokens[kept[-1]] in SEPARATORS or tokens[kept[-1]] in OPENING_BRACKETS):
             continue
         if token in FINAL_STOPS or token in CLOSING_BRACKETS:
@@ -433,6 +437,31 @@ def tidy_positions(tokens: Sequence[str]) -> List[int]:
 def tidy(tokens: Sequence[str]) -> List[str]:
     """``tokens`` without the punctuation that deletions left behind (``tidy_positions``)."""
     return [tokens[i] for i in tidy_positions(tokens)]
+
+
+def _dash_partners(words: Sequence[str], drop: Collection[int]) -> set:
+    """The dashes that set off a dropped part together with the one it took: "firewall -- [a
+    massive system --] has" leaves no dash ("firewall has"), nor "firewall [-- a massive system] --
+    has"."""
+    partners = set()
+    for start, end in _runs(sorted(drop)):
+        before, after = start - 1, end
+        if before >= 0 and words[before] in DASHES and words[end - 1] in DASHES:
+            partners.add(before)
+        if after < len(words) and words[after] in DASHES and words[start] in DASHES:
+            partners.add(after)
+    return partners
+
+
+def _runs(positions: Sequence[int]) -> List[Tuple[int, int]]:
+    """Sorted positions -> their maximal runs of consecutive ones, as [start, end) pairs."""
+    runs: List[Tuple[int, int]] = []
+    for position in positions:
+        if runs and runs[-1][1] == position:
+            runs[-1] = (runs[-1][0], position + 1)
+        else:
+            runs.append((position, position + 1))
+    return runs
 
 
 def _kept_positions(sentences: Sequence[Sequence[str]], rewrite: Sequence[str]) -> List[List[int]]:
@@ -451,6 +480,7 @@ def _kept_positions(sentences: Sequence[Sequence[str]], rewrite: Sequence[str]) 
                 drops[k].update(range(start, end))
     kept_positions = []
     for words, drop in zip(sentences, drops):
+        drop |= _dash_partners(words, drop)
         every = list(range(len(words)))
         remaining = [i for i in every if i not in drop]
         kept = [remaining[j] for j in tidy_positions([words[i] for i in remaining])] if drop else every

@@ -29,10 +29,15 @@ sentence that the length limit cut off left out, then cased and detokenized
 """
 import functools
 import itertools
+import re
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from . import abbreviations, alignment, extraction, masking, normalize, pointers, readable
+from . import abbreviations, alignment, extraction, masking, normalize, pointers, predicates, readable
+
+# Bracketed text at a raw position: what masking removes (masking.mask), so a masked sentence that
+# ends before "( ckd )" at a line's end still ends that line ("in chronic kidney disease ( ckd )\n")
+_BRACKETS_AHEAD = re.compile(r"(?:[ \t]*(?:\([^()\n]*\)|\[[^\[\]\n]*\]))+")
 
 __all__ = ["Document", "Written", "whole_sentences"]
 
@@ -94,12 +99,14 @@ class Document:
         titles and panels' legends (``extraction.is_title``: the raw text ends them with no stop, a
         masked paper's opens with a number, or a caption's words open it), the legend lines after a
         caption's title (``extraction.caption_bodies``) and, in a masked paper, a caption's title
-        after a line that ends with a figure's name (``extraction.ends_with_figure``) and sentences
-        the data set cut text out of (``extraction.is_cut``), and in any text the lines that hold an
-        equation's encoding (``extraction.is_markup``) and the second half of a sentence that a line
-        break cut after another sentence on its line ("... . a novel systematic approach | was
-        developed that ..."; the first half is a title by the first test). A chooser passes them over
-        (``extraction.Selection.choose``)."""
+        after a line that ends with a figure's name (``extraction.ends_with_figure``), sentences
+        the data set cut text out of (``extraction.is_cut``) and lines with no finite verb
+        (``predicates.has_predicate``: captions, legends, footnotes), and in any text the lines that
+        hold an equation's encoding (``extraction.is_markup``) and the second half of a sentence
+        that a line break cut after another sentence on its line ("... . a novel systematic
+        approach | was developed that ..."; the first half is a title by the first test) or after
+        "et al." ("... by newman et al . | reported that ...": the first half is a fragment,
+        ``extraction.is_fragment``). A chooser passes them over (``extraction.Selection.choose``)."""
         verbatim = self.verbatim(range(len(self.sentences)))
         line_ends = [self.ends_line(i) for i in range(len(self.sentences))]
         titles = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences))
@@ -109,22 +116,34 @@ class Document:
         # last sentence ("... c - hpp . a novel systematic approach | was developed that ..."): the
         # next line's first sentence is that sentence's second half
         broken = {i + 1 for i, raw in enumerate(verbatim[:-1])
-                  if line_ends[i] and not self.starts_line(i) and not extraction.ends_with_stop(raw)}
+                  if line_ends[i] and (not self.starts_line(i) and not extraction.ends_with_stop(raw)
+                                       or extraction.ends_with_authors(raw))}
         cut: Set[int] = set()
+        verbless: Set[int] = set()
         after_figure: Set[int] = set()
         if self.masked:  # the data set's cuts and caption placement: a masked paper's lines only
             cut = {i for i, raw in enumerate(verbatim) if extraction.is_cut(raw)}
+            # a caption or a table's footnote run in as a line of its own (news' photo captions are
+            # sentences in the present tense, "froome trains for team sky ...": papers only)
+            verbless = {i for i, sentence in enumerate(self.sentences) if not predicates.has_predicate(sentence)}
             after_figure = {i + 1 for i, raw in enumerate(verbatim) if line_ends[i] and extraction.ends_with_figure(raw)}
-        return frozenset(titles | markup | cut | broken
+        return frozenset(titles | markup | cut | verbless | broken
                          | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
 
     def ends_line(self, index: int) -> bool:
         """Whether sentence ``index`` ends a line of the raw text (or the text): the data set's lines
         are its sentences, but a sentence that ``normalize.split_sentences`` ends where a masked paper
         lost its stop ("... found in table <dig> | the genomes ranged ...") goes on on the same line,
-        so what follows it is no caption put after a figure's name."""
+        so what follows it is no caption put after a figure's name. In a masked document the
+        bracketed text that masking removed after the sentence counts as its own."""
         span = self._spans[index]
-        return span is None or self._at_line_edge(span[1], 1)
+        if span is None:
+            return True
+        end = span[1]
+        if self.masked:  # the sentence's text ends where its bracketed tail, removed by masking, begins
+            ahead = _BRACKETS_AHEAD.match(self.raw, end)
+            end = ahead.end() if ahead else end
+        return self._at_line_edge(end, 1)
 
     def starts_line(self, index: int) -> bool:
         """Whether sentence ``index`` opens a line of the raw text (or the text)."""

@@ -116,29 +116,73 @@ MIN_SENTENCE_WORDS = 6
 # The first token of the second half of a sentence: punctuation that only continues one, or a
 # reporting verb whose subject, a citation, was cut out of the paper (", we found that ...",
 # "showed that coenzyme q10 ..."; 3% of the sentences chosen from Cohan-format PubMed papers)
-CONTINUATION_STARTS = frozenset({",", ";", ":", ")", "]", "%", "showed", "found", "reported", "demonstrated",
-                                 "observed", "suggested", "noted", "concluded", "described", "proposed",
-                                 "indicated", "revealed"})
+CONTINUATION_STARTS = frozenset({",", ";", ":", ".", ")", "]", "%", "showed", "found", "reported",
+                                 "demonstrated", "observed", "suggested", "noted", "concluded", "described",
+                                 "proposed", "indicated", "revealed"})
 # ... or a finite verb whose subject the line before holds: a data set's line broken inside a sentence
 # ("a novel systematic approach | was developed that ..."); a question may open so, and ends with "?"
 PREDICATE_STARTS = frozenset({"was", "were", "is", "are", "has", "have", "had"})
 _ENUMERATOR_RE = re.compile(r"\d{1,2}|[a-z]|[ivx]{1,4}|" + re.escape(NUMBER))
+# ... or any verb in the past tense with its object or an adverb after it and no subject before it:
+# the subject, an author's name, went with the citation ("evaluated the hiv false positive rate in
+# ...", "detected significantly higher levels of pd ...", "identified twenty - four unique ..."; 32
+# sentences of the 100 Cohan-format PubMed valid papers), or a sports report's player ratings under
+# a name ("scored his seventh goal in 10 games ."). A participle is an adjective before a noun
+# ("increased vascular endothelial growth factor ...", "transfected 293 t cells were ..."), and one
+# that opens a side phrase has its main clause after a comma ("asked whether he would stay , jackson
+# repeated himself ...").
+OBJECT_STARTS = frozenset({"the", "a", "an", "this", "these", "that", "those", "its", "their", "our", "his", "her",
+                           "no", "both", "all", "each", "several", "many", "whether", "how", "what", "which",
+                           "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty"})
+# a comma followed by one of these goes on with the same clause (", and the mean volume ..."); followed
+# by anything else, a main clause may begin there
+_SAME_CLAUSE_AFTER_COMMA = frozenset({"and", "or", "but", "which", "while", "whereas", "respectively", "as",
+                                      "including", "such", "who", "where", "when", "with", "in", "than",
+                                      "although", "because"})
 
 
 def is_fragment(sentence: str) -> bool:
     """A piece of a sentence rather than one a reader can read alone: shorter than
     ``MIN_SENTENCE_WORDS``, a bracket left open or closed that it never opened, or the second half
-    of a sentence (``CONTINUATION_STARTS``, ``PREDICATE_STARTS`` but in a question, in the normal
-    form's lower case; a citation before it does not
-    count, "<cit> , the virus was endemic ...": a summary cites nothing, so it would open with the
-    comma)."""
+    of a sentence (``CONTINUATION_STARTS``, ``PREDICATE_STARTS`` but in a question, a past-tense
+    verb with its object and no subject) or its first half ("... by newman et al .",
+    ``ends_with_authors``); in the normal form's lower case; a citation before it does
+    not count, "<cit> , the virus was endemic ...": a summary cites nothing, so it would open with
+    the comma)."""
     tokens = sentence.split()
     while tokens and tokens[0] == CITATION:
         tokens = tokens[1:]
     if word_count(sentence) < MIN_SENTENCE_WORDS or not tokens:
         return True
     return _leaves_bracket_open(tokens, "(", ")") or _leaves_bracket_open(tokens, "[", "]") \
-        or tokens[0] in CONTINUATION_STARTS or (tokens[0] in PREDICATE_STARTS and tokens[-1] != "?")
+        or tokens[0] in CONTINUATION_STARTS or (tokens[0] in PREDICATE_STARTS and tokens[-1] != "?") \
+        or _predicate_without_subject(tokens) or ends_with_authors(sentence)
+
+
+def _predicate_without_subject(tokens: Sequence[str]) -> bool:
+    """A past-tense verb and its object or an adverb, with no main clause after a comma
+    (``OBJECT_STARTS``: "reported an 81 % success rate ...")."""
+    verb, after = tokens[0], tokens[1] if len(tokens) > 1 else ""
+    if not (verb.endswith("ed") and len(verb) > 4 and not verb.endswith("eed")):  # "indeed", "speed"
+        return False
+    if not (after in OBJECT_STARTS or (after.endswith("ly") and len(after) > 4)):
+        return False
+    depth = 0
+    for i, token in enumerate(tokens[:-1]):
+        depth += (token in "([") - (token in ")]")
+        after_comma = tokens[i + 1:i + 8]
+        if token == "," and depth == 0 and after_comma[0] not in _SAME_CLAUSE_AFTER_COMMA \
+                and not {"and", "or"} & set(after_comma[1:3]) and _opens_main_clause(after_comma):
+            return False
+    return True
+
+
+def _opens_main_clause(words: Sequence[str]) -> bool:
+    """Whether the words after a comma open the main clause of a side phrase before it: a subject
+    and its verb, a past form or one that attributes a quotation ("... , jackson repeated himself",
+    "... , the blogger wrote that ..."); not a list's last items ("of clinical , epidemiological and
+    genetic studies") nor a relative clause ("... women , most of whom were hispanic")."""
+    return any(word in normalize.ATTRIBUTING_VERBS or (word.endswith("ed") and len(word) > 3) for word in words[1:])
 
 
 def _leaves_bracket_open(tokens: Sequence[str], opening: str, closing: str) -> bool:
@@ -189,25 +233,58 @@ _CUT_TEXT = re.compile(r"\b(?:in|of|by|from|at|see|than|on|to|with|between|inclu
 def is_caption(sentence: str) -> bool:
     """A figure's or table's caption title, or a panel's legend, in the normal form: it opens
     with the figure's name and number and no verb follows ("fig. <dig> growth of the mutant
-    strains ..."), or with a panel letter ("d yield of the three lines in the field ."). Of the
-    sentences a chooser took from SumPubMed valid papers 0-499 at 200 words, 0.6% were these; blind
-    readers counted every one broken."""
+    strains ..."), or with a panel letter ("d yield of the three lines in the field ."), or two
+    titles run together (``_titles_in_a_row``). Of the sentences a chooser took from SumPubMed
+    valid papers 0-499 at 200 words, 0.6% were these; blind readers counted every one broken."""
     tokens = sentence.split()
     figure = _FIGURE_OPENING.match(sentence)
     if figure:
         return figure.group(1) not in FIGURE_FOLLOWERS
-    return len(tokens) > 1 and tokens[0] in PANEL_LETTERS and tokens[1] not in NOT_AFTER_PANEL_LETTER
+    return (len(tokens) > 1 and tokens[0] in PANEL_LETTERS and tokens[1] not in NOT_AFTER_PANEL_LETTER) \
+        or _titles_in_a_row(tokens)
+
+
+# A sentence may repeat its opening words ("the presence of fluid ... whilst the presence of ..."); two
+# captions' titles run into one line open alike and hold no clause between ("lorenz curve of ccu
+# beds in <dig> lorenz curve of cardiologists in <dig> the present study ...", "clinical outcomes in
+# patients diagnosed with ... clinical outcomes in patients admitted ..."), and a title opens with
+# its subject's noun, not with an article, a preposition or a number
+_NOT_A_TITLE_OPENING = frozenset({"the", "a", "an", "in", "of", "on", "at", "for", "to", "with", "by", "from", "this",
+                                  "these", "that", "those", "one", "two", "its", "their", "our", NUMBER})
+_TITLE_OPENING_WORDS = 3
+
+
+def _titles_in_a_row(tokens: Sequence[str]) -> bool:
+    """Whether a line's first ``_TITLE_OPENING_WORDS`` words come again later in it with no clause
+    (``CLAUSE_WORDS``), comma or semicolon between: the titles of two captions, run together."""
+    opening = list(tokens[:_TITLE_OPENING_WORDS])
+    if opening:  # a figure's number glued to the caption's first word: "1gastric adenocarcinoma : ..."
+        opening[0] = opening[0].lstrip("0123456789")
+    if len(opening) < _TITLE_OPENING_WORDS or opening[0] in _NOT_A_TITLE_OPENING or not opening[0].isalpha() \
+            or not all(word.isalpha() or word == ":" for word in opening[1:]):
+        return False
+    for i in range(_TITLE_OPENING_WORDS, len(tokens) - _TITLE_OPENING_WORDS + 1):
+        token = tokens[i]
+        if token in CLAUSE_WORDS or token in {",", ";"}:
+            return False
+        if list(tokens[i:i + _TITLE_OPENING_WORDS]) == opening:
+            return True
+    return False
 
 
 # an equation's MathType encoding left in the text by a PDF or XML conversion
 # ("mathtype@mtef@5@5@+=feaafiart1ev1aaatcvaufkttlearuwrp9mdh5mbpbiqv92aaexatlxbi9gbaebbnrfifhhdyfgasaach8 ...")
 _EQUATION_ENCODING = re.compile(r"mathtype\s*@\s*mtef", re.IGNORECASE)
+# ... or its LaTeX source ("\documentclass { minimal } \usepackage { amsmath } ...", "\dot p & = - c ,
+# \end { array } \right ."): two commands in a line; prose has none
+_LATEX_COMMAND = re.compile(r"\\[a-z]{2,}", re.IGNORECASE)
 
 
 def is_markup(verbatim: str) -> bool:
-    """A line that holds an equation's encoding rather than words (``_EQUATION_ENCODING``): no reader
-    can read it, in a paper or in any pasted text."""
-    return bool(_EQUATION_ENCODING.search(verbatim))
+    """A line that holds an equation's encoding or LaTeX source rather than words
+    (``_EQUATION_ENCODING``, ``_LATEX_COMMAND``): no reader can read it, in a paper or in any
+    pasted text."""
+    return bool(_EQUATION_ENCODING.search(verbatim)) or len(_LATEX_COMMAND.findall(verbatim)) >= 2
 
 
 def is_cut(verbatim: str) -> bool:
@@ -219,6 +296,19 @@ def is_cut(verbatim: str) -> bool:
 def ends_with_stop(verbatim: str) -> bool:
     """Whether a sentence's raw text ends as a sentence does: a stop, then closing quotes or brackets."""
     return _RAW_SENTENCE_END.search(verbatim) is not None
+
+
+# "... by newman et al ." | "reported that ...": a data set's sentences (Cohan-format PubMed's lines)
+# broken after the stop of "et al.", the citation's names ending one line and its verb opening the
+# next (164 lines of the 200 Cohan-format papers end so, nearly all inside a sentence): the data set's
+# tokenizer parted "al" from its stop; a paper's own "described in yu et al. [12] ." keeps "al." whole
+_ENDS_WITH_AUTHORS = re.compile(r"\bet\s+al\s+\.(?:\s*\.)*\s*$", re.IGNORECASE)  # "et al . ." in the normal form
+
+
+def ends_with_authors(sentence: str) -> bool:
+    """Whether a sentence (raw or normal form) ends with "et al.": where its citation's verb would
+    begin, so it is the first half of a sentence."""
+    return _ENDS_WITH_AUTHORS.search(sentence) is not None
 
 
 def is_title(verbatim: str, sentence: str, ends_line: bool = True) -> bool:

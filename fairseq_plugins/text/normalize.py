@@ -61,6 +61,7 @@ from . import masking
 
 __all__ = [
     "SENTENCE_SEPARATOR",
+    "ATTRIBUTING_VERBS",
     "NORMALIZATION_VERSION",
     "ABBREVIATIONS",
     "MAX_TOKEN_CHARS",
@@ -558,7 +559,8 @@ def split_sentences(text: str) -> List[str]:
     ``<n>`` separators also end a sentence and are dropped, in a masked paper a sentence also
     ends where the data set lost its stop after a figure's or table's number (``_lost_stop``), and in
     any text after a stop that a flattened superscript citation follows ("macula.2 this is ...",
-    ``_glued_citation_end``). Lead-3 is ``split_sentences(article)[:3]``."""
+    ``_glued_citation_end``). A quotation's own "?" or "!" does not end the sentence when a verb
+    attributes it next (``_attributed_quotation``). Lead-3 is ``split_sentences(article)[:3]``."""
     if not text:
         return []
     tokens = text.split()
@@ -608,11 +610,27 @@ def split_sentences(text: str) -> List[str]:
                     break
                 cur.append(nxt)
                 i += 1
+            if _attributed_quotation(cur, tokens, i):
+                continue
             sentences.append(" ".join(cur))
             cur = []
     if cur:
         sentences.append(" ".join(cur))
     return sentences
+
+
+# '" what \'s the problem ? " asks bill bishop , ...': a quotation that ends with its own question or
+# exclamation mark goes on with the verb that attributes it; ended there, the attribution would be
+# a sentence with no subject ("asks bill bishop ...")
+ATTRIBUTING_VERBS = frozenset({"said", "says", "asks", "added", "adds", "told", "tells", "wrote", "writes", "replied",
+                               "replies", "explained", "explains", "insisted", "insists", "joked", "jokes", "posted",
+                               "tweeted", "exclaimed", "shouted", "wondered", "wonders", "quipped"})
+
+
+def _attributed_quotation(sentence: List[str], tokens: List[str], i: int) -> bool:
+    """Whether ``sentence`` ends with "?" or "!" and a closing quote, and tokens[i] attributes it."""
+    return (len(sentence) > 2 and sentence[-1] in ('"', "'") and sentence[-2] in ("?", "!")
+            and i < len(tokens) and tokens[i] in ATTRIBUTING_VERBS)
 
 
 def lead(text: str, k: int = 3) -> List[str]:

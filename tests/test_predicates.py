@@ -1,0 +1,48 @@
+"""A paper's lines with no finite verb (captions, legends, a table's footnotes) are no sentences."""
+from fairseq_plugins.text import extraction, predicates
+from fairseq_plugins.text.document import Document
+
+CAPTIONS = [
+    "histopathologic findings of kidney biopsy at the previous hospital at the time of onset of idiopathic "
+    "membranous nephropathy ( mn ) .",
+    "* significantly different from the low - fat counterpart ; significantly different from high - fat control .",
+    "number of implantations in the test animals ; resorption index = ( total number of resorption sites ) <dig> .",
+    "hydrogen - bonding interactions ( -- - ) for 2emd ( top ) and a5 ( bottom ) chromophore .",
+    "the spectral distribution of the uv - b unit used for treatments during the growth phase .",  # a participle
+    "platelet count and serum ferritin changes before and after erythropoietin and deferasirox .",
+    "axial contrast - enhanced ct showing tumour arising from the lesser curvature of the stomach .",  # a compound
+]
+SENTENCES = [
+    "the patients had a mean age of <dig> years .",  # a word of a clause
+    "coenzyme q10 supplementation reduced muscle symptoms in <dig> % of patients .",  # only a verb
+    "the study groups consisted of <dig> cases of melanocytic nevi .",
+    "here , the author reports the isolation of a novel anaerobic fungus .",  # a verb, then its object
+    "interleukin - 6 plays an important role in the pathogenesis of sarcopenia .",
+    "pulse treatment increased insulin secretion at basal glucose concentrations .",  # a past form, then no preposition
+    "patients with rcc metastatic to the bladder typically present with gross hematuria .",  # after an adverb
+    "the patients self - reported a total of <dig> cardiac events .",  # a verb with its prefix
+]
+
+
+def test_lines_without_a_finite_verb_are_told_from_sentences():
+    for line in CAPTIONS:
+        assert not predicates.has_predicate(line), line
+    for sentence in SENTENCES:
+        assert predicates.has_predicate(sentence), sentence
+    # a bracket's verb is not the line's, nor is an "-ing" form
+    assert not predicates.has_predicate("expression of the receptor ( it was low ) in the cells .")
+    assert not predicates.has_predicate("cells expressing the receptor in the cortex .")
+
+
+def test_a_masked_paper_passes_over_its_lines_without_a_verb():
+    """Only a masked paper's lines: news' photo captions are sentences in the present tense whose
+    verbs the lexicon also reads as nouns ("froome trains for team sky ...")."""
+    paper = "\n".join(["The patients had a mean age of 54 years.", CAPTIONS[0], "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+    assert Document.prepare(paper).non_sentences == frozenset()
+
+
+def test_an_equations_latex_source_is_no_sentence():
+    assert extraction.is_markup(r"\documentclass { minimal } \usepackage { amsmath } \usepackage { wasysym }")
+    assert extraction.is_markup(r"r \\ \dot p & = - c , \\ \dot c & = c , \end { array } \right .")
+    assert not extraction.is_markup(r"the path was c:\data on the server .")
