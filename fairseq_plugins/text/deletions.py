@@ -444,7 +444,7 @@ def _dash_partners(words: Sequence[str], drop: Collection[int]) -> set:
     massive system --] has" leaves no dash ("firewall has"), nor "firewall [-- a massive system] --
     has"."""
     partners = set()
-    for start, end in _runs(sorted(drop)):
+    for start, end in consecutive_runs(sorted(drop)):
         before, after = start - 1, end
         if before >= 0 and words[before] in DASHES and words[end - 1] in DASHES:
             partners.add(before)
@@ -453,7 +453,7 @@ def _dash_partners(words: Sequence[str], drop: Collection[int]) -> set:
     return partners
 
 
-def _runs(positions: Sequence[int]) -> List[Tuple[int, int]]:
+def consecutive_runs(positions: Sequence[int]) -> List[Tuple[int, int]]:
     """Sorted positions -> their maximal runs of consecutive ones, as [start, end) pairs."""
     runs: List[Tuple[int, int]] = []
     for position in positions:

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from . import abbreviations, alignment, extraction, masking, normalize, pointers, predicates, readable
+from . import abbreviations, alignment, deletions, extraction, masking, normalize, pointers, predicates, readable
 
 # Bracketed text at a raw position: what masking removes (masking.mask), so a masked sentence that
 # ends before "( ckd )" at a line's end still ends that line ("in chronic kidney disease ( ckd )\n")
@@ -223,10 +223,8 @@ class Document:
         token_starts = list(itertools.accumulate((len(token) + 1 for token in tokens), initial=sentence_start))
         sentence_span = self._spans[index]
         runs = []
-        # maximal runs of consecutive kept positions: [first, last]
-        for _, run in itertools.groupby(enumerate(kept), key=lambda pair: pair[1] - pair[0]):
-            positions = [position for _, position in run]
-            first, last = positions[0], positions[-1]
+        for first, end in deletions.consecutive_runs(kept):
+            last = end - 1
             span = self.alignment.raw_span(token_starts[first], token_starts[last] + len(tokens[last]))
             if span is None or sentence_span is None:
                 runs.append(" ".join(tokens[first:last + 1]))

@@ -131,9 +131,10 @@ _ENUMERATOR_RE = re.compile(r"\d{1,2}|[a-z]|[ivx]{1,4}|" + re.escape(NUMBER))
 # ("increased vascular endothelial growth factor ...", "transfected 293 t cells were ..."), and one
 # that opens a side phrase has its main clause after a comma ("asked whether he would stay , jackson
 # repeated himself ...").
-OBJECT_STARTS = frozenset({"the", "a", "an", "this", "these", "that", "those", "its", "their", "our", "his", "her",
-                           "no", "both", "all", "each", "several", "many", "whether", "how", "what", "which",
-                           "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty"})
+# Determiners and small numbers: the first word of a noun phrase, so of a verb's object
+DETERMINERS = frozenset({"the", "a", "an", "this", "these", "that", "those", "its", "their", "our", "his", "her",
+                         "no", "both", "all", "each", "several", "many", "two", "three", "four", "five"})
+OBJECT_STARTS = DETERMINERS | {"whether", "how", "what", "which", "six", "seven", "eight", "nine", "ten", "twenty"}
 # a comma followed by one of these goes on with the same clause (", and the mean volume ..."); followed
 # by anything else, a main clause may begin there
 _SAME_CLAUSE_AFTER_COMMA = frozenset({"and", "or", "but", "which", "while", "whereas", "respectively", "as",

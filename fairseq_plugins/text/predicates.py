@@ -37,14 +37,11 @@ from typing import Sequence
 
 import lemminflect
 
-from .extraction import CLAUSE_WORDS
+from .extraction import CLAUSE_WORDS, DETERMINERS
 from .masking import NUMBER
 
 # the first word of a verb's object
-OBJECT_OPENINGS = frozenset({
-    "the", "a", "an", "its", "their", "his", "her", "our", "this", "these", "that", "those", "no", "each", "all",
-    "both", "some", "several", "many", "more", "most", "two", "three", "four", "five",
-})
+OBJECT_OPENINGS = DETERMINERS | {"some", "more", "most"}
 # what follows a participle that qualifies a noun ("the unit used for treatments", "cells treated with")
 _AFTER_PARTICIPLE = frozenset({
     "in", "on", "at", "by", "for", "from", "with", "to", "of", "into", "during", "between", "among", "after",
@@ -53,7 +50,6 @@ _AFTER_PARTICIPLE = frozenset({
 })
 # adverbs that stand before a verb and do not end in -ly ("rates also increase at the end of ...")
 ADVERBS_BEFORE_A_VERB = frozenset({"also", "often", "then", "still", "further", "thus", "therefore", "now", "never"})
-_HYPHENS = frozenset({"-", "@-@"})
 # what a hyphen joins to a verb and leaves it a verb ("the patients self - reported ...", "co - localized")
 VERB_PREFIXES = frozenset({"self", "co", "re", "pre", "mis", "over", "under", "out", "cross", "up", "down", "double"})
 _NUMBER_RE = re.compile(r"\d[\d.,]*|" + re.escape(NUMBER))
@@ -89,7 +85,7 @@ def has_predicate(sentence: str) -> bool:
             continue
         after = tokens[i + 1] if i + 1 < len(tokens) else "."
         before = tokens[i - 1] if i else ""
-        if before in _HYPHENS and tokens[i - 2 if i > 1 else 0] not in VERB_PREFIXES:
+        if before == "-" and (tokens[i - 2] if i > 1 else "") not in VERB_PREFIXES:
             continue  # the last part of a compound adjective the normal form split: "contrast - enhanced ct"
         if (classes.isdisjoint(_NOT_ONLY_A_VERB)
                 or after in OBJECT_OPENINGS or _NUMBER_RE.fullmatch(after)
