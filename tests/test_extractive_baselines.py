@@ -341,12 +341,19 @@ def test_a_sentence_whose_subject_went_with_a_citation_is_a_fragment():
                   "scored his seventh goal in 10 games and made another .",  # a player's rating under his name
                   "previously published reports by newman et al .",
                   "previously published reports by newman et al . .",  # a masked paper's normal form
-                  ". demonstrated that the patients had the same findings ."):
+                  ". demonstrated that the patients had the same findings .",
+                  # a fronted phrase, then the verb where the cited authors stood
+                  "to obtain a unique solution , presented the development of a two - stage methodology .",
+                  "in the presence of lundep , measured the ne release from nets as an indicator ."):
         assert extraction.is_fragment(piece), piece
     for whole in ("increased vascular endothelial growth factor expression by the cells may be responsible .",
                   "transfected 293 t cells were detached from the dish by treatment with edta .",
                   "indeed the results were the same in all groups of patients .",
                   "based on the results , we chose the second dose for the trial .",
+                  # a fronted phrase's main clause with its subject; a number after the verb; no verb there
+                  "in the presence of lundep , we measured the ne release from nets as an indicator .",
+                  "from then on in , united nine men battled valiantly to remain in the hunt .",
+                  "in a survey of the centres , published recently for the first time , the rate was low .",
                   # a participle's side phrase, then the main clause after a comma
                   "asked whether he would remain at the club , jackson repeated his answer twice .",
                   "the method was described by newman et al . in their first paper .",
@@ -365,6 +372,41 @@ def test_the_line_after_a_line_that_ends_on_et_al_is_no_sentence():
     assert len(document.sentences) == 4
     assert document.non_sentences == {2}
     assert extraction.is_fragment(document.sentences[1])
+
+
+def test_an_images_legend_after_a_colon_is_a_caption():
+    """"gastrointestinal stromal tumour ( gist ) : axial cect showing ...": a figure's title, a colon,
+    the view and what it shows; a sentence's list after a colon is no caption."""
+    for caption in ("2gastrointestinal stromal tumour ( gist ) : axial cect showing typical large low attenuation tumour .",
+                    "pancreatic adenocarcinoma : a coronal reformat cect showing an example of a tumour in the pancreas ."):
+        assert extraction.is_caption(caption), caption
+    for sentence in ("two of which were selected for further analysis : one showing marked sensitivity and one not .",
+                     "the results were clear : the scans were showing a tumour in every patient ."):
+        assert not extraction.is_caption(sentence), sentence
+
+
+def test_a_figures_legend_is_a_caption_by_its_words():
+    for legend in ("error bars indicate se ( n = 120 per treatment ) dual choice assays of western flower thrips .",
+                   "scale bars = 100 m .", "asterisks indicate significant differences to the control ."):
+        assert extraction.is_caption(legend), legend
+    for sentence in ("the calculated compositions tend to have a smaller error bar on account of the signal .",
+                     "descriptive data are presented as means and standard deviation ."):
+        assert not extraction.is_caption(sentence), sentence
+
+
+def test_a_citations_et_al_and_its_verb_are_one_sentence():
+    """Inside a line, "chavarro et al . in their cohort study found that ..." is one whole sentence, not
+    two fragments passed over. Where the data set broke the line after "et al ." the two halves are
+    one sentence too but still passed over: the next line may have lost the citation's verb ("but
+    stewart et al . | mucoepidermoid carcinoma is composed of ...")."""
+    document = Document.prepare("the first sentence is whole and long enough .\n"
+                                "chavarro et al . in their cohort study found that milk matters to women .\n"
+                                "an earlier study by newman et al .\nreported that the patients had findings .\n"
+                                "the last sentence is whole too .")
+    assert document.sentences[1:3] == ["chavarro et al . in their cohort study found that milk matters to women .",
+                                       "an earlier study by newman et al . reported that the patients had findings ."]
+    assert len(document.sentences) == 4 and document.non_sentences == {2}
+    assert not any(extraction.is_fragment(sentence) for sentence in document.sentences)
 
 
 def test_a_masked_sentence_ends_its_line_before_the_brackets_masking_removed():

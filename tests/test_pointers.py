@@ -31,7 +31,15 @@ from fairseq_plugins.text.pointers import ROUND_CITATION_EVIDENCE, cites_in_roun
     ("as reported by <cit> and others", "as reported and others"),
     ("This was shown before (Smith et al., 2005; Lee and Park 2003).", "This was shown before."),
     ("conservation is high ( mesa et al . , 1982 , 2004 ; souza and kido , 1995 ) .", "conservation is high ."),
+    # superscript citations flattened inside a sentence: after a word's comma, or glued to a word as a list
+    ("apgar score at 5 minutes after birth,19 and health problems , were recorded .",
+     "apgar score at 5 minutes after birth , and health problems , were recorded ."),
+    ("It came with gastrointestinal,3-5 cardiovascular,6,7 and renal events.",
+     "It came with gastrointestinal, cardiovascular, and renal events."),
+    ("volume increase in human1,2 and animal tissues , and in cells .", "volume increase in human and animal tissues , and in cells ."),
     # what is no pointer stays
+    ("the h1n1,2 strains , il6 , cd4 and p53 were 13,496 in all ; values 1,2 and 3,4 .",
+     "the h1n1,2 strains , il6 , cd4 and p53 were 13,496 in all ; values 1,2 and 3,4 ."),
     ("magnetic resonance imaging ( mri ) was done .", "magnetic resonance imaging ( mri ) was done ."),
     ("the results ( green , left panel ) differ .", "the results differ ."),
     ("the results ( green , left ) differ .", "the results ( green , left ) differ ."),

@@ -11,6 +11,10 @@ CAPTIONS = [
     "the spectral distribution of the uv - b unit used for treatments during the growth phase .",  # a participle
     "platelet count and serum ferritin changes before and after erythropoietin and deferasirox .",
     "axial contrast - enhanced ct showing tumour arising from the lesser curvature of the stomach .",  # a compound
+    # a title's opening, then a participle that can only be a verb
+    "summary of the composition of <dig> bare fept bimetallic nanoparticles extracted from a synthesis .",
+    "identification of genes regulated by the ja signalling pathway .",
+    "comparison of vbcs performed by observers with varying experience .",
 ]
 SENTENCES = [
     "the patients had a mean age of <dig> years .",  # a word of a clause
@@ -21,6 +25,9 @@ SENTENCES = [
     "pulse treatment increased insulin secretion at basal glucose concentrations .",  # a past form, then no preposition
     "patients with rcc metastatic to the bladder typically present with gross hematuria .",  # after an adverb
     "the patients self - reported a total of <dig> cardiac events .",  # a verb with its prefix
+    # an intransitive verb and its preposition after a noun that opens no title
+    "viability of the remaining cells after <dig> hrs ranged from 90 – 95 % .",
+    "the patient presented with pain in the right flank .",
 ]
 
 
@@ -46,3 +53,24 @@ def test_an_equations_latex_source_is_no_sentence():
     assert extraction.is_markup(r"\documentclass { minimal } \usepackage { amsmath } \usepackage { wasysym }")
     assert extraction.is_markup(r"r \\ \dot p & = - c , \\ \dot c & = c , \end { array } \right .")
     assert not extraction.is_markup(r"the path was c:\data on the server .")
+
+
+def test_a_tables_title_with_its_count_run_into_a_sentence_is_no_sentence():
+    """"place of detection of venous thromboembolism ( n = 549 ) duration of hospitalization ...": a
+    title that ends with its count and a new clause after it; a title that is the subject of its verb
+    or of a relative clause, and a fronted phrase before a main clause, are sentences."""
+    titles = ["place of detection of venous thromboembolism ( n = 549 ) duration of hospitalization after diagnosis .",
+              "diagnosis of venous thromboembolism during the postoperative period ( n=81 ) the most common ( 73% ) "
+              "symptom was swelling of the limb ."]
+    sentences = ["iron - deficient patients treated with ferric carboxymaltose alone ( n = 233 ) had a median of 1 .",
+                 "the remaining women ( n = 23,841 ) who had other mechanisms of injury served as the control group .",
+                 "in group a ( n = 20 ) the mean age was 54 years .",
+                 "mau was present in 26 % ( n = 47 ) of cuban americans with t2d .",
+                 "place of detection of venous thromboembolism was the ward ."]
+    for title in titles:
+        assert predicates.runs_a_title_in(title), title
+    for sentence in sentences:
+        assert not predicates.runs_a_title_in(sentence), sentence
+    document = Document.prepare("The first sentence is whole and long enough.\n" + titles[0] + "\n" + sentences[0] + "\n",
+                                masked=True)
+    assert len(document.sentences) == 3 and document.non_sentences == {1}

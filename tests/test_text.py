@@ -246,6 +246,30 @@ def test_a_quotations_own_question_mark_goes_on_with_the_verb_that_attributes_it
     assert split_sentences('" we won . " said the coach .') == ['" we won . "', "said the coach ."]
 
 
+def test_the_stop_a_tokenizer_parted_from_et_al_ends_no_sentence_that_goes_on():
+    """Cohan-format text writes "et al." as "et al ." ("chavarro et al . in their cohort study
+    found that ..."): the citation goes on with its verb, as the normal form's own "et al." does; a
+    word that opens a sentence, a second stop or the text's end still ends it there."""
+    assert split_sentences("chavarro et al . in their study found that milk matters . next .") == [
+        "chavarro et al . in their study found that milk matters .", "next ."]
+    assert split_sentences("smith et al . , in 2008 , reported it . next .") == [
+        "smith et al . , in 2008 , reported it .", "next ."]
+    assert split_sentences("smith et al. in 2008 reported it . next .") == ["smith et al. in 2008 reported it .", "next ."]
+    # a new sentence after the citation, a doubled stop, the text's end, a paragraph's end
+    assert split_sentences("as shown by smith et al . the cells grew . next .") == [
+        "as shown by smith et al .", "the cells grew .", "next ."]
+    assert split_sentences("as shown by smith et al . . next .") == ["as shown by smith et al . .", "next ."]
+    assert split_sentences("as shown by smith et al .") == ["as shown by smith et al ."]
+    assert split_sentences("as shown by smith et al . <n> found it .") == ["as shown by smith et al .", "found it ."]
+    # "al" that is no citation's keeps the rule for every stop
+    assert split_sentences("we met al . found it .") == ["we met al .", "found it ."]
+
+
+def test_a_stop_typed_twice_ends_a_sentence():
+    assert split_sentences("stem cells in the adult heart .. since 2005 , it grew .") == [
+        "stem cells in the adult heart ..", "since 2005 , it grew ."]
+
+
 def test_a_period_inside_brackets_ends_no_sentence():
     """Papers cite and point to figures inside brackets ("( fig . 3 )", "( smith et al . , 1997 )"):
     the sentence goes on to its own end; a bracket that closes right after its period ends the

@@ -102,22 +102,29 @@ class Document:
         after a line that ends with a figure's name (``extraction.ends_with_figure``), sentences
         the data set cut text out of (``extraction.is_cut``) and lines with no finite verb
         (``predicates.has_predicate``: captions, legends, footnotes), and in any text the lines that
-        hold an equation's encoding (``extraction.is_markup``) and the second half of a sentence
-        that a line break cut after another sentence on its line ("... . a novel systematic
-        approach | was developed that ..."; the first half is a title by the first test) or after
-        "et al." ("... by newman et al . | reported that ...": the first half is a fragment,
-        ``extraction.is_fragment``). A chooser passes them over (``extraction.Selection.choose``)."""
+        hold an equation's encoding (``extraction.is_markup``) or open with a table's title and its
+        count ("... ( n = 549 ) duration of ...", ``predicates.runs_a_title_in``), and the second
+        half of a sentence that a line break cut after another sentence on its line ("... . a
+        novel systematic approach | was developed that ..."; the first half is a title by the first
+        test) or after "et al." ("... by newman et al . | reported that ...": the first half is a
+        fragment, ``extraction.is_fragment``; the two halves as one sentence where the splitter
+        joins them, ``extraction.joins_lines_after_authors``). A chooser passes them over
+        (``extraction.Selection.choose``)."""
         verbatim = self.verbatim(range(len(self.sentences)))
         line_ends = [self.ends_line(i) for i in range(len(self.sentences))]
         titles = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences))
                   if extraction.is_title(raw, sentence, line_ends[i])}
         markup = {i for i, raw in enumerate(verbatim) if extraction.is_markup(raw)}
+        counted_titles = {i for i, raw in enumerate(verbatim) if predicates.runs_a_title_in(raw)}
         # a line that ends without a stop after a sentence that ended inside it was broken inside its
         # last sentence ("... c - hpp . a novel systematic approach | was developed that ..."): the
         # next line's first sentence is that sentence's second half
         broken = {i + 1 for i, raw in enumerate(verbatim[:-1])
                   if line_ends[i] and (not self.starts_line(i) and not extraction.ends_with_stop(raw)
                                        or extraction.ends_with_authors(raw))}
+        # (the raw span itself: a verbatim sentence has its line breaks as spaces)
+        broken |= {i for i, span in enumerate(self._spans)
+                   if span is not None and extraction.joins_lines_after_authors(self.raw[span[0]:span[1]])}
         cut: Set[int] = set()
         verbless: Set[int] = set()
         after_figure: Set[int] = set()
@@ -127,7 +134,7 @@ class Document:
             # sentences in the present tense, "froome trains for team sky ...": papers only)
             verbless = {i for i, sentence in enumerate(self.sentences) if not predicates.has_predicate(sentence)}
             after_figure = {i + 1 for i, raw in enumerate(verbatim) if line_ends[i] and extraction.ends_with_figure(raw)}
-        return frozenset(titles | markup | cut | verbless | broken
+        return frozenset(titles | markup | counted_titles | cut | verbless | broken
                          | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
 
     def ends_line(self, index: int) -> bool:
