@@ -21,6 +21,11 @@
 #   fastformer_2h     extractive_fastformer_conv_small    8192  ... and fastformer_8192 for 2 hours
 #   conv_only_gpu     extractive_conv_only_small          8192  the budget question on a GPU: 9 minutes of one GPU,
 #   fastformer_gpu    extractive_fastformer_conv_small    8192  ... both beside each other on the same GPU
+#   conv_only_gpu20k  extractive_conv_only_small          8192  the GPU rows again on all 20,000 training papers
+#   fastformer_gpu20k extractive_fastformer_conv_small    8192  (DATA_BIN_ALL), 0.12 hours of one GPU each
+#   conv_only_nosent  extractive_conv_only_small          8192  without the 2 sentence layers (softmax over the
+#   fastformer_nosent extractive_fastformer_conv_small    8192  sentences), 400 updates each: does the additive
+#                                                               attention carry the global view the sentence layers give?
 # (2,560: papers_study.sh's measured longest affordable transformer input at Fastformer's papers a second.)
 #
 # Budget, pinning and resuming as in scripts/papers_study.sh (scripts/study_lib.sh): HOURS of training
@@ -31,10 +36,11 @@
 # oracle (its own length) get records, and RECORDS/table.md compares every row with fastformer_8192
 # (paired bootstrap on R-1, R-2, R-Lsum); the curves go to docs/img/extractive_study_curve.png.
 # Settings (environment): DATA [../shared/data/sumpubmed], DATA_BIN [data-bin/sumpubmed_ext: prepared
-#   here if missing, as scripts/papers_extractive.sh does, from the first TRAIN_PAPERS (5000)], HOURS [1],
+#   here if missing, as scripts/papers_extractive.sh does, from the first TRAIN_PAPERS (5000)], DATA_BIN_ALL
+#   [data-bin/sumpubmed_ext20k: the same from every training paper, for the *_gpu20k rows], HOURS [1],
 #   WORDS [200], LIMIT [500], CORES [every core], PARALLEL [as many as CORES], EVALUATE [1],
 #   RECORDS [docs/extractive_study]. The 2-hour rows get their own table, RECORDS/table_2h.md, and so do
-#   the GPU rows, RECORDS/table_gpu.md (DEVICE=gpu for them: CUDA, one process a row; validation every
+#   the GPU rows, RECORDS/table_gpu.md and table_gpu20k.md (DEVICE=gpu for them: CUDA, one process a row; validation every
 #   100 updates as on a CPU, checkpoints every 500). A row whose training ran to its budget leaves
 #   RUN/trained and is not trained again (its evaluation can then run on another machine).
 set -euo pipefail
@@ -45,6 +51,7 @@ PY="${VENV:-$ROOT/.venv}/bin/python"
 DATA="${DATA:-$ROOT/../shared/data/sumpubmed}"
 DATA_BIN="${DATA_BIN:-data-bin/sumpubmed_ext}"
 TRAIN_PAPERS="${TRAIN_PAPERS:-5000}"
+DATA_BIN_ALL="${DATA_BIN_ALL:-data-bin/sumpubmed_ext20k}"
 HOURS="${HOURS:-1}"
 WORDS="${WORDS:-200}"
 LIMIT="${LIMIT:-500}"
@@ -52,7 +59,7 @@ RECORDS="${RECORDS:-docs/extractive_study}"
 EVALUATE="${EVALUATE:-1}"
 TABLE_ROWS="fastformer_8192 conv_only_8192 gated_8192 top1_8192 pooling_8192 transformer_conv local_8192
             conv_only_2h fastformer_2h"  # one core each: table.md and its curves
-ALL_ROWS="$TABLE_ROWS conv_only_gpu fastformer_gpu"
+ALL_ROWS="$TABLE_ROWS conv_only_gpu fastformer_gpu conv_only_gpu20k fastformer_gpu20k conv_only_nosent fastformer_nosent"
 ROWS="${ROWS:-$ALL_ROWS}"
 OUT=runs/extractive_study
 DRY=""
@@ -62,23 +69,37 @@ declare -A ARCH=([fastformer_8192]=extractive_fastformer_conv_small [conv_only_8
                  [pooling_8192]=extractive_fastformer_conv_small
                  [transformer_conv]=extractive_transformer_conv_small [local_8192]=extractive_local_transformer_small
                  [conv_only_2h]=extractive_conv_only_small [fastformer_2h]=extractive_fastformer_conv_small
-                 [conv_only_gpu]=extractive_conv_only_small [fastformer_gpu]=extractive_fastformer_conv_small)
+                 [conv_only_gpu]=extractive_conv_only_small [fastformer_gpu]=extractive_fastformer_conv_small
+                 [conv_only_gpu20k]=extractive_conv_only_small [fastformer_gpu20k]=extractive_fastformer_conv_small
+                 [conv_only_nosent]=extractive_conv_only_small [fastformer_nosent]=extractive_fastformer_conv_small)
 declare -A PIECES=([fastformer_8192]=8192 [conv_only_8192]=8192 [gated_8192]=8192 [top1_8192]=8192 [pooling_8192]=8192
                    [transformer_conv]=2560 [local_8192]=8192 [conv_only_2h]=8192 [fastformer_2h]=8192
-                   [conv_only_gpu]=8192 [fastformer_gpu]=8192)
-declare -A ROW_HOURS=([conv_only_2h]=2 [fastformer_2h]=2 [conv_only_gpu]=0.15 [fastformer_gpu]=0.15)
-declare -A ROW_DEVICE=([conv_only_gpu]=gpu [fastformer_gpu]=gpu)
+                   [conv_only_gpu]=8192 [fastformer_gpu]=8192 [conv_only_gpu20k]=8192 [fastformer_gpu20k]=8192
+                   [conv_only_nosent]=8192 [fastformer_nosent]=8192)
+declare -A ROW_HOURS=([conv_only_2h]=2 [fastformer_2h]=2 [conv_only_gpu]=0.15 [fastformer_gpu]=0.15
+                     [conv_only_gpu20k]=0.12 [fastformer_gpu20k]=0.12 [conv_only_nosent]=2 [fastformer_nosent]=2)
+declare -A ROW_DEVICE=([conv_only_gpu]=gpu [fastformer_gpu]=gpu [conv_only_gpu20k]=gpu [fastformer_gpu20k]=gpu)
+# the rows that train on every training paper; the others on the first TRAIN_PAPERS
+declare -A ROW_DATA_BIN=([conv_only_gpu20k]="$DATA_BIN_ALL" [fastformer_gpu20k]="$DATA_BIN_ALL")
+declare -A PAPERS_OF=(["$DATA_BIN"]="$TRAIN_PAPERS" ["$DATA_BIN_ALL"]=all)
 # a GPU row makes many times a core's updates: a checkpoint (a point of the curve) every 500, validation every 100
 GPU_FLAGS="--save-interval-updates 500 --validate-interval-updates 100"
 declare -A FLAGS=([gated_8192]="--encoder-attention-placement gated_parallel" [top1_8192]="--encoder-attention-layers 1"
-                  [pooling_8192]="--fastformer-pooling-init-std 1")
+                  [pooling_8192]="--fastformer-pooling-init-std 1"
+                  # equal updates, not hours: a question of what the attention learns per update
+                  [conv_only_nosent]="--sentence-layers 0 --max-update 400" [fastformer_nosent]="--sentence-layers 0 --max-update 400")
 for row in $ROWS; do
   [ -n "${ARCH[$row]:-}" ] || { echo "extractive_study.sh: unknown row $row (rows: $ALL_ROWS)" >&2; exit 2; }
 done
 source "$ROOT/scripts/study_lib.sh"  # launch, in_parallel; CORES, PARALLEL
+data_bins=()  # the prepared data the chosen rows read
+for row in $ROWS; do
+  bin=${ROW_DATA_BIN[$row]:-$DATA_BIN}
+  [[ " ${data_bins[*]} " == *" $bin "* ]] || data_bins+=("$bin")
+done
 if [ -z "$DRY" ]; then
   needed=()
-  [ -f "$DATA_BIN/prepare.json" ] || needed+=(train valid)
+  for bin in "${data_bins[@]}"; do [ -f "$bin/prepare.json" ] || needed+=(train valid); done
   [ "$EVALUATE" = 0 ] || needed+=(valid)
   for split in "${needed[@]}"; do
     [ -f "$DATA/$split.jsonl.gz" ] || { echo "extractive_study.sh: $DATA/$split.jsonl.gz not found (set DATA)" >&2; exit 2; }
@@ -92,7 +113,7 @@ train_row() {
   if [ -z "$DRY" ] && [ -f "$OUT/$row/trained" ]; then echo "==> $row: trained ($OUT/$row/trained)"; return 0; fi
   echo "==> $row: ${ARCH[$row]} $flags reading ${PIECES[$row]} pieces, ${hours} h of training ($device, core $core)"
   # shellcheck disable=SC2086  # flags holds separate words
-  launch "$OUT/$row/stdout.log" "$core" env DEVICE="$device" bash scripts/train.sh papers_extractive "$DATA_BIN" "$OUT/$row" \
+  launch "$OUT/$row/stdout.log" "$core" env DEVICE="$device" bash scripts/train.sh papers_extractive "${ROW_DATA_BIN[$row]:-$DATA_BIN}" "$OUT/$row" \
     --arch "${ARCH[$row]}" $flags --max-source-positions "$((PIECES[$row] + 1))" --stop-time-hours "$hours" \
     --log-file "$OUT/$row/train.log"
   $DRY touch "$OUT/$row/trained"
@@ -103,7 +124,7 @@ evaluate_row() {
   echo "==> $row: $WORDS words of valid papers 0-$((LIMIT - 1)), then its record"
   if [ -n "$DRY" ] || [ ! -f "$OUT/$row/valid/scores.json" ]; then
     launch "$OUT/$row/evaluate.log" "$core" "$PY" scripts/evaluate.py generate --system "$OUT/$row/checkpoint_last.pt" \
-      --data-bin "$DATA_BIN" --data "$DATA/valid.jsonl.gz" --preset papers --words "$WORDS" --limit "$LIMIT" \
+      --data-bin "${ROW_DATA_BIN[$row]:-$DATA_BIN}" --data "$DATA/valid.jsonl.gz" --preset papers --words "$WORDS" --limit "$LIMIT" \
       --max-source-pieces "${PIECES[$row]}" --workers 1 --out "$OUT/$row/valid"
   fi
   launch "$OUT/$row/record.log" "$core" "$PY" scripts/study_record.py "$row" "$OUT/$row/valid" --run "$OUT/$row" \
@@ -122,23 +143,28 @@ evaluate_baseline() {
 }
 
 # 0. the data, once a machine (the same as scripts/papers_extractive.sh's)
-if [ -n "$DRY" ] || [ ! -f "$DATA_BIN/prepare.json" ]; then
-  echo "==> preparing $DATA_BIN"
-  launch "$OUT/prepare.log" "${CORE_LIST[0]}" "$PY" scripts/prepare_extractive.py --name "$(basename "$DATA_BIN")" \
-    --out-dir "$(dirname "$DATA_BIN")" --bundle app/model_papers --train "$DATA/train.jsonl.gz" --valid "$DATA/valid.jsonl.gz" \
-    --max-source-pieces 8192 --oracle-sentences 0 --limit "$TRAIN_PAPERS" --workers 1
-fi
+for bin in "${data_bins[@]}"; do
+  if [ -n "$DRY" ] || [ ! -f "$bin/prepare.json" ]; then
+    papers=${PAPERS_OF[$bin]}
+    echo "==> preparing $bin ($papers training papers)"
+    limit=(--limit "$papers")
+    [ "$papers" = all ] && limit=()
+    launch "$OUT/prepare.log" "${CORE_LIST[0]}" "$PY" scripts/prepare_extractive.py --name "$(basename "$bin")" \
+      --out-dir "$(dirname "$bin")" --bundle app/model_papers --train "$DATA/train.jsonl.gz" --valid "$DATA/valid.jsonl.gz" \
+      --max-source-pieces 8192 --oracle-sentences 0 "${limit[@]}" --workers 1
+  fi
+done
 
 # 1-3. the rows, the baselines, the curves and the table (scripts/study_lib.sh)
 run_study docs/img/extractive_study_curve.png lead lexrank oracle
 
-# 4. the budget question: the two 2-hour rows, and the two GPU rows, against each other once both have records
-for budget in 2h gpu; do
+# 4. the budget question: the two 2-hour rows, and each pair of GPU rows, against each other once both have records
+for budget in 2h gpu gpu20k nosent; do
   long_rows=("$RECORDS/fastformer_$budget.json" "$RECORDS/conv_only_$budget.json")
   if [ -n "$DRY" ] || { [ -f "${long_rows[0]}" ] && [ -f "${long_rows[1]}" ]; }; then
     write_table "$RECORDS/table_$budget.md" "${long_rows[@]}" --against "${long_rows[0]}"
-    if [ "$budget" = gpu ]; then
-      $DRY "$PY" scripts/training_curve.py --records "${long_rows[@]}" --out docs/img/extractive_study_gpu_curve.png
+    if [ "$budget" != 2h ]; then  # (the 2-hour rows' curves are in the one-core rows' figure)
+      $DRY "$PY" scripts/training_curve.py --records "${long_rows[@]}" --out "docs/img/extractive_study_${budget}_curve.png"
     fi
   fi
 done

@@ -157,6 +157,7 @@ def test_extractive_papers_driver_tunes_k_apart_from_the_papers_it_scores(tmp_pa
 # --- scripts/extractive_study.sh: the same study for choosing sentences ------------------------------
 
 GPU_FLAGS = "--save-interval-updates 500 --validate-interval-updates 100 "  # a checkpoint (curve point) every 500
+NO_SENTENCE_LAYERS = "--sentence-layers 0 --max-update 400 "  # the same updates, not hours, a row
 EXTRACTIVE_ROWS = {"fastformer_8192": ("extractive_fastformer_conv_small", 8192, ""),
                    "conv_only_8192": ("extractive_conv_only_small", 8192, ""),
                    "gated_8192": ("extractive_fastformer_conv_small", 8192, "--encoder-attention-placement gated_parallel "),
@@ -167,9 +168,19 @@ EXTRACTIVE_ROWS = {"fastformer_8192": ("extractive_fastformer_conv_small", 8192,
                    "conv_only_2h": ("extractive_conv_only_small", 8192, ""),
                    "fastformer_2h": ("extractive_fastformer_conv_small", 8192, ""),
                    "conv_only_gpu": ("extractive_conv_only_small", 8192, GPU_FLAGS),
-                   "fastformer_gpu": ("extractive_fastformer_conv_small", 8192, GPU_FLAGS)}
-# the budget question's rows train for 2 hours of a core or 0.15 hours of a GPU, the others for HOURS (1)
-ROW_HOURS = {"conv_only_2h": 2, "fastformer_2h": 2, "conv_only_gpu": 0.15, "fastformer_gpu": 0.15}
+                   "fastformer_gpu": ("extractive_fastformer_conv_small", 8192, GPU_FLAGS),
+                   "conv_only_gpu20k": ("extractive_conv_only_small", 8192, GPU_FLAGS),
+                   "fastformer_gpu20k": ("extractive_fastformer_conv_small", 8192, GPU_FLAGS),
+                   "conv_only_nosent": ("extractive_conv_only_small", 8192, NO_SENTENCE_LAYERS),
+                   "fastformer_nosent": ("extractive_fastformer_conv_small", 8192, NO_SENTENCE_LAYERS)}
+# the budget question's rows train for 2 hours of a core or 0.15 / 0.12 hours of a GPU, the others for HOURS (1)
+ROW_HOURS = {"conv_only_2h": 2, "fastformer_2h": 2, "conv_only_gpu": 0.15, "fastformer_gpu": 0.15,
+             "conv_only_gpu20k": 0.12, "fastformer_gpu20k": 0.12, "conv_only_nosent": 2, "fastformer_nosent": 2}
+
+
+def _data_bin(row):
+    """The *_gpu20k rows read every training paper, prepared apart; the others the first 5,000."""
+    return "data-bin/sumpubmed_ext20k" if row.endswith("_gpu20k") else "data-bin/sumpubmed_ext"
 
 
 def _extractive_study(*args, **env):
@@ -187,26 +198,34 @@ def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
     assert len(train) == len(evaluate) == len(EXTRACTIVE_ROWS)
     for line, (row, (arch, pieces, flags)) in zip(train, EXTRACTIVE_ROWS.items()):
         assert line.startswith("taskset -c 1 env OMP_NUM_THREADS=1 ")  # CORES=1: every row on core 1
-        assert f"train.sh papers_extractive data-bin/sumpubmed_ext runs/extractive_study/{row} --arch {arch} {flags}" in line
+        assert f"train.sh papers_extractive {_data_bin(row)} runs/extractive_study/{row} --arch {arch} {flags}" in line
         assert f"--max-source-positions {pieces + 1} --stop-time-hours {ROW_HOURS.get(row, 1)} " in line
-        assert f" env DEVICE={'gpu' if row.endswith('_gpu') else 'cpu'} bash scripts/train.sh " in line
+        assert f" env DEVICE={'gpu' if '_gpu' in row else 'cpu'} bash scripts/train.sh " in line
         assert "--pretrained-encoder" not in line  # from scratch: no row starts from another's weights
     for line, (row, (_, pieces, _)) in zip(evaluate, EXTRACTIVE_ROWS.items()):
         # the model's own ranking (preset papers: no centrality or position fused in) at 200 words
-        assert f"--system runs/extractive_study/{row}/checkpoint_last.pt " in line
+        assert f"--system runs/extractive_study/{row}/checkpoint_last.pt --data-bin {_data_bin(row)} " in line
         assert f"--preset papers --words 200 --limit 500 --max-source-pieces {pieces} " in line
     assert [line.split("--system ")[1].split()[0] for line in baselines] == ["lead", "lexrank", "oracle"]
     # Lead and LexRank at the rows' 200 words; the oracle at its own length (the harness gives it no words)
     assert all("--preset papers --words 200 --limit 500 " in line for line in baselines[:2])
     assert "--preset papers --limit 500 " in baselines[2] and "--words" not in baselines[2]
     table = [line for line in lines if "scripts/budget_table.py" in line]
-    assert len(table) == 3 and "--against docs/extractive_study/fastformer_8192.json" in table[0]
+    assert len(table) == 5 and "--against docs/extractive_study/fastformer_8192.json" in table[0]
     assert "_gpu" not in table[0]  # the one-core rows' table; the GPU rows have their own
     # the budget question: the 2-hour rows against each other, the GPU rows against each other
     assert "conv_only_2h.json --against docs/extractive_study/fastformer_2h.json" in table[1]
     assert "conv_only_gpu.json --against docs/extractive_study/fastformer_gpu.json" in table[2]
+    assert "conv_only_gpu20k.json --against docs/extractive_study/fastformer_gpu20k.json" in table[3]
     curves = [line for line in lines if "scripts/training_curve.py" in line]
-    assert len(curves) == 2 and "_gpu" not in curves[0] and curves[1].endswith("--out docs/img/extractive_study_gpu_curve.png")
+    assert "_gpu" not in curves[0] and curves[1].endswith("--out docs/img/extractive_study_gpu_curve.png")
+    assert curves[2].endswith("--out docs/img/extractive_study_gpu20k_curve.png")
+    assert "conv_only_nosent.json --against docs/extractive_study/fastformer_nosent.json" in table[4]
+    assert len(curves) == 4 and curves[3].endswith("--out docs/img/extractive_study_nosent_curve.png")
+    # each prepared data set once, the 20,000 papers' without a limit
+    prepare = [line for line in lines if "scripts/prepare_extractive.py" in line]
+    assert len(prepare) == 2 and "--name sumpubmed_ext " in prepare[0] and "--limit 5000 " in prepare[0]
+    assert "--name sumpubmed_ext20k " in prepare[1] and "--limit" not in prepare[1]
 
 
 def test_extractive_study_bad_settings_are_usage_errors():
