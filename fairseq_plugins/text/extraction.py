@@ -214,8 +214,8 @@ def _fronted_predicate_without_subject(tokens: Sequence[str]) -> bool:
     for i, token in enumerate(tokens[:_FRONTED_PHRASE_REACH]):
         depth += (token in "([") - (token in ")]")
         if token == "," and depth == 0:
-            verb, after = tokens[i + 1:i + 2] or [""], tokens[i + 2:i + 3] or [""]
-            return _looks_past(verb[0]) and after[0] in _OBJECT_DETERMINERS and CLAUSE_WORDS.isdisjoint(tokens[:i])
+            verb, after = (list(tokens[i + 1:i + 3]) + ["", ""])[:2]
+            return _looks_past(verb) and after in _OBJECT_DETERMINERS and CLAUSE_WORDS.isdisjoint(tokens[:i])
     return False
 
 
