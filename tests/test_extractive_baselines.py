@@ -344,8 +344,14 @@ def test_a_sentence_whose_subject_went_with_a_citation_is_a_fragment():
                   ". demonstrated that the patients had the same findings .",
                   # a fronted phrase, then the verb where the cited authors stood
                   "to obtain a unique solution , presented the development of a two - stage methodology .",
-                  "in the presence of lundep , measured the ne release from nets as an indicator ."):
+                  "in the presence of lundep , measured the ne release from nets as an indicator .",
+                  # "and" or "or" before a verb whose subject the line before held
+                  "and found the highest gap in empathy dimension , followed by reliability .",
+                  "or tried his fortunes elsewhere in the league ."):
         assert extraction.is_fragment(piece), piece
+    for whole in ("but , as ever , he could be buffeted by emotional vulnerabilities .",
+                  "and the results were the same in every group of patients ."):
+        assert not extraction.is_fragment(whole), whole
     for whole in ("increased vascular endothelial growth factor expression by the cells may be responsible .",
                   "transfected 293 t cells were detached from the dish by treatment with edta .",
                   "indeed the results were the same in all groups of patients .",
@@ -407,6 +413,10 @@ def test_a_citations_et_al_and_its_verb_are_one_sentence():
                                        "an earlier study by newman et al . reported that the patients had findings ."]
     assert len(document.sentences) == 4 and document.non_sentences == {2}
     assert not any(extraction.is_fragment(sentence) for sentence in document.sentences)
+    # a paper's own "et al." never ended a sentence: a line break after it is the data set's, not a cut
+    whole = Document.prepare("the first sentence is whole and long enough .\n"
+                             "more recently , boulting et al.\nfound that late - passage cells performed alike .\n")
+    assert len(whole.sentences) == 2 and whole.non_sentences == set()
 
 
 def test_a_masked_sentence_ends_its_line_before_the_brackets_masking_removed():

@@ -376,13 +376,14 @@ def ends_with_stop(verbatim: str) -> bool:
 # broken after the stop of "et al.", the citation's names ending one line and its verb opening the
 # next (164 lines of the 200 Cohan-format papers end so, nearly all inside a sentence): the data set's
 # tokenizer parted "al" from its stop; a paper's own "described in yu et al. [12] ." keeps "al." whole
-_ENDS_WITH_AUTHORS = re.compile(r"\bet\s+al\s+\.(?:\s*\.)*\s*$", re.IGNORECASE)  # "et al . ." in the normal form
+_ET_AL_APART = r"\bet\s+al\s+\."  # "et al ." with its stop parted from it (an unparted "et al." ends no sentence)
+_ENDS_WITH_AUTHORS = re.compile(_ET_AL_APART + r"(?:\s*\.)*\s*$", re.IGNORECASE)  # "et al . ." in the normal form
 
 
 # "et al ." and then a line break inside a sentence: the data set ended a line there, and what the
 # next line holds may be the citation's verb ("by newman et al . | reported that ...") or text that
 # lost the citation's verb ("but stewart et al . | mucoepidermoid carcinoma is composed of ...")
-_AUTHORS_AT_LINE_END = re.compile(r"\bet\s+al\s*\.[ \t]*\r?\n\s*\S", re.IGNORECASE)
+_AUTHORS_AT_LINE_END = re.compile(_ET_AL_APART + r"[ \t]*\r?\n\s*\S", re.IGNORECASE)
 
 
 def joins_lines_after_authors(verbatim: str) -> bool:
