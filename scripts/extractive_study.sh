@@ -26,6 +26,9 @@
 #   conv_only_nosent  extractive_conv_only_small          8192  without the 2 sentence layers (softmax over the
 #   fastformer_nosent extractive_fastformer_conv_small    8192  sentences), 400 updates each: does the additive
 #                                                               attention carry the global view the sentence layers give?
+#   conv_fastsent_8192 extractive_conv_only_small         8192  the convolution alone over the pieces, Fastformer's
+#                                                               additive attention over the sentence vectors (in the
+#                                                               2 sentence layers, in place of softmax)
 # (2,560: papers_study.sh's measured longest affordable transformer input at Fastformer's papers a second.)
 #
 # Budget, pinning and resuming as in scripts/papers_study.sh (scripts/study_lib.sh): HOURS of training
@@ -58,7 +61,7 @@ LIMIT="${LIMIT:-500}"
 RECORDS="${RECORDS:-docs/extractive_study}"
 EVALUATE="${EVALUATE:-1}"
 TABLE_ROWS="fastformer_8192 conv_only_8192 gated_8192 top1_8192 pooling_8192 transformer_conv local_8192
-            conv_only_2h fastformer_2h"  # one core each: table.md and its curves
+            conv_only_2h fastformer_2h conv_fastsent_8192"  # one core each: table.md and its curves
 ALL_ROWS="$TABLE_ROWS conv_only_gpu fastformer_gpu conv_only_gpu20k fastformer_gpu20k conv_only_nosent fastformer_nosent"
 ROWS="${ROWS:-$ALL_ROWS}"
 OUT=runs/extractive_study
@@ -71,11 +74,12 @@ declare -A ARCH=([fastformer_8192]=extractive_fastformer_conv_small [conv_only_8
                  [conv_only_2h]=extractive_conv_only_small [fastformer_2h]=extractive_fastformer_conv_small
                  [conv_only_gpu]=extractive_conv_only_small [fastformer_gpu]=extractive_fastformer_conv_small
                  [conv_only_gpu20k]=extractive_conv_only_small [fastformer_gpu20k]=extractive_fastformer_conv_small
-                 [conv_only_nosent]=extractive_conv_only_small [fastformer_nosent]=extractive_fastformer_conv_small)
+                 [conv_only_nosent]=extractive_conv_only_small [fastformer_nosent]=extractive_fastformer_conv_small
+                 [conv_fastsent_8192]=extractive_conv_only_small)
 declare -A PIECES=([fastformer_8192]=8192 [conv_only_8192]=8192 [gated_8192]=8192 [top1_8192]=8192 [pooling_8192]=8192
                    [transformer_conv]=2560 [local_8192]=8192 [conv_only_2h]=8192 [fastformer_2h]=8192
                    [conv_only_gpu]=8192 [fastformer_gpu]=8192 [conv_only_gpu20k]=8192 [fastformer_gpu20k]=8192
-                   [conv_only_nosent]=8192 [fastformer_nosent]=8192)
+                   [conv_only_nosent]=8192 [fastformer_nosent]=8192 [conv_fastsent_8192]=8192)
 declare -A ROW_HOURS=([conv_only_2h]=2 [fastformer_2h]=2 [conv_only_gpu]=0.15 [fastformer_gpu]=0.15
                      [conv_only_gpu20k]=0.12 [fastformer_gpu20k]=0.12 [conv_only_nosent]=2 [fastformer_nosent]=2)
 declare -A ROW_DEVICE=([conv_only_gpu]=gpu [fastformer_gpu]=gpu [conv_only_gpu20k]=gpu [fastformer_gpu20k]=gpu)
@@ -85,7 +89,7 @@ declare -A PAPERS_OF=(["$DATA_BIN"]="$TRAIN_PAPERS" ["$DATA_BIN_ALL"]=all)
 # a GPU row makes many times a core's updates: a checkpoint (a point of the curve) every 500, validation every 100
 GPU_FLAGS="--save-interval-updates 500 --validate-interval-updates 100"
 declare -A FLAGS=([gated_8192]="--encoder-attention-placement gated_parallel" [top1_8192]="--encoder-attention-layers 1"
-                  [pooling_8192]="--fastformer-pooling-init-std 1"
+                  [pooling_8192]="--fastformer-pooling-init-std 1" [conv_fastsent_8192]="--sentence-self-attention fastformer"
                   # equal updates, not hours: a question of what the attention learns per update
                   [conv_only_nosent]="--sentence-layers 0 --max-update 400" [fastformer_nosent]="--sentence-layers 0 --max-update 400")
 for row in $ROWS; do
@@ -158,13 +162,21 @@ done
 # 1-3. the rows, the baselines, the curves and the table (scripts/study_lib.sh)
 run_study docs/img/extractive_study_curve.png lead lexrank oracle
 
-# 4. the budget question: the two 2-hour rows, and each pair of GPU rows, against each other once both have records
-for budget in 2h gpu gpu20k nosent; do
-  long_rows=("$RECORDS/fastformer_$budget.json" "$RECORDS/conv_only_$budget.json")
-  if [ -n "$DRY" ] || { [ -f "${long_rows[0]}" ] && [ -f "${long_rows[1]}" ]; }; then
-    write_table "$RECORDS/table_$budget.md" "${long_rows[@]}" --against "${long_rows[0]}"
-    if [ "$budget" != 2h ]; then  # (the 2-hour rows' curves are in the one-core rows' figure)
-      $DRY "$PY" scripts/training_curve.py --records "${long_rows[@]}" --out "docs/img/extractive_study_${budget}_curve.png"
-    fi
+# 4. the pairs with a table of their own, once both have records: the budget question (the two 2-hour
+# rows, each pair of GPU rows), the rows without sentence layers, and the additive attention over
+# sentence vectors against the softmax one (both over the convolution alone); the first of a pair is
+# the one the second is compared with
+declare -A PAIRS=([2h]="fastformer_2h conv_only_2h" [gpu]="fastformer_gpu conv_only_gpu"
+                  [gpu20k]="fastformer_gpu20k conv_only_gpu20k" [nosent]="fastformer_nosent conv_only_nosent"
+                  [sentence]="conv_only_8192 conv_fastsent_8192")
+for pair in 2h gpu gpu20k nosent sentence; do
+  read -r -a pair_rows <<<"${PAIRS[$pair]}"
+  records=("$RECORDS/${pair_rows[0]}.json" "$RECORDS/${pair_rows[1]}.json")
+  if [ -n "$DRY" ] || { [ -f "${records[0]}" ] && [ -f "${records[1]}" ]; }; then
+    write_table "$RECORDS/table_$pair.md" "${records[@]}" --against "${records[0]}"
+    case $pair in  # the one-core 1- and 2-hour rows' curves are in table.md's figure
+      2h | sentence) ;;
+      *) $DRY "$PY" scripts/training_curve.py --records "${records[@]}" --out "docs/img/extractive_study_${pair}_curve.png" ;;
+    esac
   fi
 done

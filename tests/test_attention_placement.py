@@ -144,3 +144,47 @@ def test_pooling_init_std_starts_the_pooling_selective():
     task.dictionary.add_symbol("<n>")
     extractive = build("extractive_fastformer_conv_small", task=task, fastformer_pooling_init_std=1.0, **TINY)
     assert extractive.encoder.layers[0].self_attention.sublayer.w_k.std().item() == pytest.approx(1.0, rel=0.3)
+
+
+def test_extractive_sentence_layers_with_additive_attention():
+    """--sentence-self-attention fastformer: Fastformer's additive attention over the sentence
+    vectors in the scorer's layers (x + Attn(LN x), then the FFN, no convolution); padded
+    sentences change no other sentence's score; softmax stays the default, also for a
+    configuration written before the option."""
+    import argparse
+
+    from fairseq.models import ARCH_CONFIG_REGISTRY
+
+    from fairseq_plugins.models.extractive import SentenceScorer
+    from fairseq_plugins.modules.additive_attention import AdditiveAttention
+    from fairseq_plugins.modules.softmax_attention import MultiheadSoftmaxAttention
+
+    task = FakeTask()
+    task.dictionary.add_symbol("<n>")
+    model = trained_looking(build("extractive_conv_only_small", task=task, sentence_self_attention="fastformer",
+                                  dropout=0.0, **TINY), std=0.1).eval()
+    assert all(layer.self_attention is None for layer in model.encoder.layers)  # the pieces' encoder: convolution alone
+    scorer = model.scorer
+    assert len(scorer.layers) == 2
+    assert all(isinstance(layer.self_attention.sublayer, AdditiveAttention) and layer.local_conv is None
+               for layer in scorer.layers)
+    x, padding = torch.randn(2, 9, 32), torch.zeros(2, 9, dtype=torch.bool)
+    layer = scorer.layers[0]
+    attention, ffn = layer.self_attention, layer.feed_forward
+    h = x + attention.sublayer(attention.norm(x), padding)
+    torch.testing.assert_close(layer(x, padding), h + ffn.sublayer(ffn.norm(h)))
+    # two papers of 9 and 5 sentences in one batch: the second's scores as when it is alone
+    padding[1, 5:] = True
+    with torch.no_grad():
+        together = scorer(x, padding)
+        alone = scorer(x[1:, :5], padding[1:, :5])
+    torch.testing.assert_close(together[1, :5], alone[0], rtol=1e-4, atol=1e-5)
+
+    softmax = build("extractive_conv_only_small", task=task, **TINY)
+    assert all(isinstance(layer.self_attention.sublayer, MultiheadSoftmaxAttention) for layer in softmax.scorer.layers)
+    # a configuration saved before the option has no such field: its sentence layers were softmax
+    before_the_option = argparse.Namespace(arch="extractive_conv_only_small", **TINY)
+    ARCH_CONFIG_REGISTRY["extractive_conv_only_small"](before_the_option)
+    del before_the_option.sentence_self_attention
+    assert all(isinstance(layer.self_attention.sublayer, MultiheadSoftmaxAttention)
+               for layer in SentenceScorer(before_the_option).layers)

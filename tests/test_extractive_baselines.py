@@ -384,11 +384,42 @@ def test_an_images_legend_after_a_colon_is_a_caption():
     """"gastrointestinal stromal tumour ( gist ) : axial cect showing ...": a figure's title, a colon,
     the view and what it shows; a sentence's list after a colon is no caption."""
     for caption in ("2gastrointestinal stromal tumour ( gist ) : axial cect showing typical large low attenuation tumour .",
-                    "pancreatic adenocarcinoma : a coronal reformat cect showing an example of a tumour in the pancreas ."):
+                    "pancreatic adenocarcinoma : a coronal reformat cect showing an example of a tumour in the pancreas .",
+                    # a word the normal form split at its hyphens is one word of the view
+                    "colonic adenocarcinoma : a axial non - contrast - enhanced ct showing tumour in the colon ."):
         assert extraction.is_caption(caption), caption
     for sentence in ("two of which were selected for further analysis : one showing marked sensitivity and one not .",
                      "the results were clear : the scans were showing a tumour in every patient ."):
         assert not extraction.is_caption(sentence), sentence
+
+
+def test_a_sentence_that_ends_on_the_is_cut():
+    assert extraction.ends_on_article("we ran simulations with a rotating chromophore , as described in the .")
+    assert extraction.ends_on_article("The alligator was photographed lounging on the.")
+    assert not extraction.ends_on_article("it was given with vitamin a .")
+    assert not extraction.ends_on_article("patients were told to breathe .")  # "the" inside a word
+    for masked in (False, True):
+        document = Document.prepare("The first sentence is whole.\nWe ran them as described in the.\n", masked=masked)
+        assert document.non_sentences == {1}, masked
+
+
+def test_two_figures_panel_legends_run_together_are_no_sentence():
+    """The panel labels start again after "( b )": two figures' legends in one line. A sentence names
+    its items once, points at one panel twice or at an item again after a preposition. Read in the
+    raw text, where a masked paper's normal form has no brackets."""
+    run_together = ("The patient at presentation time: (a) face and neck involvement; and (b) trunk and arms "
+                    "involvement (a) the patient at 1 month control; and (b) the patient at 1 year.")
+    for caption in (run_together, "multiple fractures in ( a ) the femur and ( b ) the ramus subchondral fracture "
+                                  "of the femoral head : ( a ) radiography and ( b ) sagittal image ."):
+        assert extraction.restarts_panels(caption), caption
+    for sentence in ("the solutions were : ( a ) carbonate buffer ; ( b ) pbs - tween ; ( c ) bsa in pbs .",
+                     "mice gained weight ( figure 7 ( a ) ) , which kaempferol did not change ( figure 7 ( a ) ) .",
+                     "cells were grown in ( a ) medium and ( b ) serum , as in ( a ) before ."):
+        assert not extraction.restarts_panels(sentence), sentence
+    text = "The first sentence is whole and long enough.\n" + run_together + "\nThe last sentence is whole too.\n"
+    for masked in (False, True):
+        document = Document.prepare(text, masked=masked)
+        assert len(document.sentences) == 3 and document.non_sentences == {1}, masked
 
 
 def test_a_figures_legend_is_a_caption_by_its_words():

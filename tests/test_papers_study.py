@@ -167,6 +167,7 @@ EXTRACTIVE_ROWS = {"fastformer_8192": ("extractive_fastformer_conv_small", 8192,
                    "local_8192": ("extractive_local_transformer_small", 8192, ""),
                    "conv_only_2h": ("extractive_conv_only_small", 8192, ""),
                    "fastformer_2h": ("extractive_fastformer_conv_small", 8192, ""),
+                   "conv_fastsent_8192": ("extractive_conv_only_small", 8192, "--sentence-self-attention fastformer "),
                    "conv_only_gpu": ("extractive_conv_only_small", 8192, GPU_FLAGS),
                    "fastformer_gpu": ("extractive_fastformer_conv_small", 8192, GPU_FLAGS),
                    "conv_only_gpu20k": ("extractive_conv_only_small", 8192, GPU_FLAGS),
@@ -211,7 +212,8 @@ def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
     assert all("--preset papers --words 200 --limit 500 " in line for line in baselines[:2])
     assert "--preset papers --limit 500 " in baselines[2] and "--words" not in baselines[2]
     table = [line for line in lines if "scripts/budget_table.py" in line]
-    assert len(table) == 5 and "--against docs/extractive_study/fastformer_8192.json" in table[0]
+    assert len(table) == 6 and "--against docs/extractive_study/fastformer_8192.json" in table[0]
+    assert "conv_fastsent_8192.json" in table[0]  # a one-core row
     assert "_gpu" not in table[0]  # the one-core rows' table; the GPU rows have their own
     # the budget question: the 2-hour rows against each other, the GPU rows against each other
     assert "conv_only_2h.json --against docs/extractive_study/fastformer_2h.json" in table[1]
@@ -222,6 +224,9 @@ def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
     assert curves[2].endswith("--out docs/img/extractive_study_gpu20k_curve.png")
     assert "conv_only_nosent.json --against docs/extractive_study/fastformer_nosent.json" in table[4]
     assert len(curves) == 4 and curves[3].endswith("--out docs/img/extractive_study_nosent_curve.png")
+    # the additive attention over sentence vectors against the softmax one, both over the convolution alone
+    assert table[5].endswith("conv_fastsent_8192.json --against docs/extractive_study/conv_only_8192.json "
+                             "--paired rouge1,rouge2,rougeLsum")
     # each prepared data set once, the 20,000 papers' without a limit
     prepare = [line for line in lines if "scripts/prepare_extractive.py" in line]
     assert len(prepare) == 2 and "--name sumpubmed_ext " in prepare[0] and "--limit 5000 " in prepare[0]

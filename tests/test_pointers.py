@@ -5,7 +5,13 @@ import pytest
 
 from fairseq_plugins.evaluation import DECODING_PRESETS, baseline_summary
 from fairseq_plugins.text import Document
-from fairseq_plugins.text.pointers import ROUND_CITATION_EVIDENCE, cites_in_round_brackets, drop_pointers
+from fairseq_plugins.text.pointers import (
+    GLUED_CITATION_EVIDENCE,
+    ROUND_CITATION_EVIDENCE,
+    cites_in_round_brackets,
+    drop_pointers,
+    glued_citations,
+)
 
 
 @pytest.mark.parametrize("sentence, expected", [
@@ -37,6 +43,10 @@ from fairseq_plugins.text.pointers import ROUND_CITATION_EVIDENCE, cites_in_roun
     ("It came with gastrointestinal,3-5 cardiovascular,6,7 and renal events.",
      "It came with gastrointestinal, cardiovascular, and renal events."),
     ("volume increase in human1,2 and animal tissues , and in cells .", "volume increase in human and animal tissues , and in cells ."),
+    # ... and onto "et al", with the superscript's own bracket where the sentence opened none
+    ("cheng et al21 reported that it works .", "cheng et al reported that it works ."),
+    ("Lee et al.4,5 measured the survival.", "Lee et al. measured the survival."),
+    ("chang et al.9 ) reported that milk helps .", "chang et al. reported that milk helps ."),
     # what is no pointer stays
     ("the h1n1,2 strains , il6 , cd4 and p53 were 13,496 in all ; values 1,2 and 3,4 .",
      "the h1n1,2 strains , il6 , cd4 and p53 were 13,496 in all ; values 1,2 and 3,4 ."),
@@ -74,6 +84,50 @@ def test_round_brackets_of_numbers_are_citations_only_where_the_paper_cites_so()
     # after a year or a digit a bracket of numbers still cites; "( 11,12 )" cites two works
     assert drop_pointers("deaths in 2002 ( 2 ) rose , rare in type 1 ( 14 ) , seen in mice ( 11,12 ) .",
                          round_citations=True) == "deaths in 2002 rose , rare in type 1 , seen in mice ."
+
+
+# a paper in the Cohan form that flattens its superscript citations: after a word's comma, after a stop
+# and as one number on a word ("renal810" for renal(8-10)); and the word+number names such a paper has
+GLUED = ("adverse events are gastrointestinal,35 cardiovascular,6,7 and renal810 events , as seen .\n"
+         "renal function was normal in all patients .\n"
+         "the test was done with the eyes closed10 . after the test3 , most patients with eyes closed "
+         "were tested again.11 the test was repeated in animals ( rodents , swine , etc.)3 - 5 and cells .\n"
+         "it prevents injuries2 . it is seen in monitoring13 ) . it grew ( figure2 ) in time .\n"
+         "apoe4 , apoe4 and apoe4 bind it ; score3 was 2 and score 2 was 3 ; water302 , water305 and water354 "
+         "bond ; glut4 , glut4 and glut4 rise ; il6 and cd31 fall ; notch3/notch4 pairs ; the study2 of them .\n")
+
+
+def test_a_citation_flattened_onto_a_word_as_one_number_goes_where_the_paper_gives_the_evidence():
+    """"renal810", "closed10", "test3": an English word the paper also writes on its own (or a form that
+    ends its sentence, "injuries2 ."), glued to one number at most twice; not a name the paper writes three times ("apoe4", "glut4"), a word with a
+    spaced number ("score 2"), a word glued to three numbers ("water302"), a short word ("il6"), a
+    word the paper never writes bare ("study2" here) or between slashes ("notch3/notch4")."""
+    assert glued_citations(GLUED) == {"renal810", "closed10", "test3", "injuries2", "monitoring13"}
+    # the evidence: flattened citations of the other forms (here 3: ",35", ",6,7", ".11")
+    assert GLUED_CITATION_EVIDENCE <= 3
+    without_evidence = GLUED.replace("gastrointestinal,35 cardiovascular,6,7", "gastrointestinal , cardiovascular")
+    assert glued_citations(without_evidence.replace("again.11", "again .")) is None
+    # the masked paper data's citations are "<cit>" already: its word+number forms are names
+    assert glued_citations(GLUED + "as shown before <cit> .") is None
+    document = Document.prepare(GLUED)
+    assert document.verbatim([0], drop_pointers=True) == ["adverse events are gastrointestinal , cardiovascular , and renal events , as seen ."]
+    assert document.verbatim([2], drop_pointers=True) == ["the test was done with the eyes closed ."]
+    assert document.plain([3], drop_pointers=True)[0].startswith("after the test , most patients")
+    # numbers glued onto a closing bracket, in such a paper only
+    assert document.verbatim([4], drop_pointers=True) == ["the test was repeated in animals ( rodents , swine , etc.) and cells ."]
+    assert drop_pointers("in animals ( rodents , swine , etc.)3 - 5 and cells .") == "in animals ( rodents , swine , etc.)3 - 5 and cells ."
+    # a form that ends its sentence, with its own closing bracket; a figure's name goes as a pointer
+    assert document.verbatim([5, 6, 7], drop_pointers=True) == [
+        "it prevents injuries .", "it is seen in monitoring .", "it grew in time ."]
+    assert len(document.sentences) == 9
+    names = document.verbatim([8], drop_pointers=True)[0]
+    assert all(name in names for name in ["apoe4", "score3", "water302", "glut4", "il6", "notch3/notch4", "study2"])
+    # with the rest of its list, in a tokenized text
+    assert drop_pointers("measured under these conditions1 , 3 , 4 , many say", glued={"conditions1"}) == \
+        "measured under these conditions , many say"
+    assert drop_pointers("seen in the eyes closed10 , 25 % of them", glued={"closed10"}) == "seen in the eyes closed , 25 % of them"
+    # only the forms it is given
+    assert drop_pointers("the renal810 and closed10 events", glued={"renal810"}) == "the renal and closed10 events"
 
 
 FILLER = " ".join(f"Step {k} of the protocol was done as planned by the team." for k in range(1, 6))
@@ -160,6 +214,14 @@ def test_the_app_notes_what_it_left_out():
      ["it was seen in severe cases.8 - <dig>", "therefore , care is needed ."]),
     ("it matched systemic vessels.4 ) subsequently , prevalence rose .",
      ["it matched systemic vessels.4 )", "subsequently , prevalence rose ."]),
+    # a range of two-digit works that lost its dash (18-21), but no year
+    ("it changes adjustment mechanisms.1821 in healthy subjects , exercise helps .",
+     ["it changes adjustment mechanisms.1821", "in healthy subjects , exercise helps ."]),
+    ("it was in use.2014 in healthy subjects .", ["it was in use.2014 in healthy subjects ."]),
+    # after a bracket or a per cent sign, parted from the stop in the normal form
+    ("it is common in type 2 diabetes ( t2d).13 mau is an early sign .",
+     ["it is common in type 2 diabetes ( t2d ) .13", "mau is an early sign ."]),
+    ("it needs a sensitivity > 95%.16 the dipstick has it .", ["it needs a sensitivity > 95 % .16", "the dipstick has it ."]),
     # no citation: an abbreviation numbers follow, a decimal, a bracket the sentence opened
     ("as in fig.2 we see a rise .", ["as in fig.2 we see a rise ."]),
     ("doses of 0.5 mg were given .", ["doses of 0.5 mg were given ."]),
@@ -171,7 +233,7 @@ def test_a_flattened_superscript_citation_ends_its_sentence(text, sentences):
     assert split_sentences(normalize_text(text)) == sentences
     assert not is_cut_off(sentences[0])  # a sentence that ends on its citation ends
     if len(sentences) > 1:  # and the citation goes from what a reader gets
-        assert re.search(r"\w\.$", drop_pointers(sentences[0]))
+        assert re.search(r"[\w)%] ?\.$", drop_pointers(sentences[0]))
         assert not re.search(r"\d", drop_pointers(sentences[0]).rsplit(" ", 1)[-1])
 
 

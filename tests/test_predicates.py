@@ -55,17 +55,57 @@ def test_an_equations_latex_source_is_no_sentence():
     assert not extraction.is_markup(r"the path was c:\data on the server .")
 
 
+def test_a_legend_that_marks_what_a_figure_shows_has_no_predicate_in_its_participle():
+    legends = ["calcium pyrophosphate deposition disease demonstrated by deposits of microcrystals in the menisci "
+               "( arrow ) , articular cartilage ( arrowhead ) , and soft tissue ( curved arrow ) .",
+               "paget 's disease affecting the iliac bone demonstrated with coarsening of the trabeculae ( arrows ) ."]
+    for legend in legends:
+        assert not predicates.has_predicate(legend), legend
+        assert predicates.has_predicate(legend.replace(" ( arrow )", "").replace(" ( arrows )", "")
+                                        .replace("disease demonstrated", "disease was demonstrated")), legend
+    assert predicates.has_predicate("the ct demonstrated a mass in the liver ( arrow ) .")  # its object follows
+
+
+def test_a_purpose_line_without_a_clause_is_no_sentence():
+    """An abstract's "to report a case of ..." has no main clause; "to" and a verb before a clause
+    ("to determine the parameters , we used ...") or after a subject's verb is a sentence."""
+    for line in ("to report a case of inadvertent anterior chamber and cornea stromal injection .",
+                 "to determine the prevalence of premenstrual cyclic symptoms in women who attended the clinic .",
+                 "to determine whether the drug works in the elderly .",
+                 "to assess the level of knowledge of degree college female students on bse ."):
+        assert predicates.is_purpose_line(line), line
+    for sentence in ("to determine the kinetic parameters , we used a two - substrate model .",
+                     "to date , no trial has compared the two drugs .",
+                     "to find out which cells express jam - a we used markers for neurons .",
+                     "we want to determine the prevalence of symptoms .",
+                     "to the best of our knowledge this is the first report ."):
+        assert not predicates.is_purpose_line(sentence), sentence
+    document = Document.prepare("To report a case of inadvertent injection with antibiotics.\n"
+                                "A 60-year-old woman underwent cataract surgery.\n", masked=True)
+    assert len(document.sentences) == 2 and document.non_sentences == {0}
+    # a paper's test (its lexicon reads a paper's lines): news keeps its sentences
+    news = Document.prepare("To add to Welbeck's return, Nani - deemed surplus - and Pogba scored for their clubs.\n"
+                            "The striker was delighted.\n")
+    assert predicates.is_purpose_line(news.sentences[0]) and news.non_sentences == frozenset()
+
+
 def test_a_tables_title_with_its_count_run_into_a_sentence_is_no_sentence():
     """"place of detection of venous thromboembolism ( n = 549 ) duration of hospitalization ...": a
     title that ends with its count and a new clause after it; a title that is the subject of its verb
     or of a relative clause, and a fronted phrase before a main clause, are sentences."""
     titles = ["place of detection of venous thromboembolism ( n = 549 ) duration of hospitalization after diagnosis .",
               "diagnosis of venous thromboembolism during the postoperative period ( n=81 ) the most common ( 73% ) "
-              "symptom was swelling of the limb ."]
+              "symptom was swelling of the limb .",
+              # the next sentence opens with a fronted phrase
+              "offspring status in maternal retrospective cases ( n = 227 ) of the 2246 maternal prospective cases , "
+              "1383 with known pregnancy outcome resulted in 978 deliveries ."]
     sentences = ["iron - deficient patients treated with ferric carboxymaltose alone ( n = 233 ) had a median of 1 .",
                  "the remaining women ( n = 23,841 ) who had other mechanisms of injury served as the control group .",
                  "in group a ( n = 20 ) the mean age was 54 years .",
                  "mau was present in 26 % ( n = 47 ) of cuban americans with t2d .",
+                 # a quantity's count is followed by what it counts; a phrase with no comma fronts nothing
+                 "three percent ( n = 300 ) of the letters , all of them old , were returned .",
+                 "operated adults ( n = 93 ) of the first cohort had sustained seizure freedom .",
                  "place of detection of venous thromboembolism was the ward ."]
     for title in titles:
         assert predicates.runs_a_title_in(title), title

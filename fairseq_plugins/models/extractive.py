@@ -3,7 +3,8 @@ summary is the best-scoring sentences, copied as the article writes them.
 
     source tokens (sentences joined by <n>) -> EfficientEncoder (Fastformer + conv, as the
     abstractive model) -> mean per sentence (modules/sentence_pooling.py) + sinusoidal sentence
-    positions -> L x softmax self-attention over the sentences -> LayerNorm -> Linear -> one logit
+    positions -> L x self-attention over the sentences (softmax; or Fastformer's additive attention,
+    --sentence-self-attention fastformer) -> LayerNorm -> Linear -> one logit
     per sentence
 
 This is BertSumExt's design (Liu & Lapata 2019, "Text Summarization with Pretrained Encoders",
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Callable, Optional, Tuple
 
 import torch
+from fairseq.dataclass import ChoiceEnum
 from fairseq.models import BaseFairseqModel, register_model, register_model_architecture
 from fairseq.modules import SinusoidalPositionalEmbedding
 from torch import Tensor, nn
@@ -46,6 +48,10 @@ from .efficient_transformer import (
 
 logger = logging.getLogger(__name__)
 
+# the sentence layers' attention over a paper's few hundred sentence vectors (a subset of the
+# encoder's table: mechanisms that need no block size or compression stride)
+SENTENCE_SELF_ATTENTION = ("softmax", "fastformer")
+
 SENTENCE_SEPARATOR = "<n>"  # text.SENTENCE_SEPARATOR: the same symbol joins the source's sentences
 
 
@@ -53,6 +59,11 @@ SENTENCE_SEPARATOR = "<n>"  # text.SENTENCE_SEPARATOR: the same symbol joins the
 class ExtractiveSummarizerConfig(EfficientTransformerConfig):
     sentence_layers: int = field(default=2, metadata={"help": "inter-sentence self-attention layers (BertSumExt: 2)"})
     sentence_attention_heads: int = field(default=4, metadata={"help": "heads of the inter-sentence attention"})
+    sentence_self_attention: ChoiceEnum(list(SENTENCE_SELF_ATTENTION)) = field(
+        default="softmax",
+        metadata={"help": "the sentence layers' attention over the sentence vectors: BertSumExt's softmax, or "
+                          "Fastformer's additive attention (the global view given at the sentence level)"},
+    )
     max_sentences: int = field(default=1024, metadata={"help": "most sentences a source may have"})
     pretrained_encoder: Optional[str] = field(
         default=None,
@@ -114,10 +125,12 @@ class SentenceScorer(nn.Module):
     def __init__(self, cfg):
         super().__init__()
         dim = cfg.encoder_embed_dim
-        # the sentence layers attend with softmax over the sentences and have no convolution (nor a
+        # the sentence layers attend over the sentences (softmax unless --sentence-self-attention says
+        # otherwise; checkpoints from before the option have softmax) and have no convolution (nor a
         # gate beside one): the encoder's placement options are the encoder's
         layer_cfg = _WithChanges(cfg, encoder_local_conv=0, encoder_attention_placement="series")
-        attentions = ENCODER_SELF_ATTENTION["softmax"](layer_cfg, dim, cfg.sentence_attention_heads, cfg.sentence_layers)
+        mechanism = getattr(cfg, "sentence_self_attention", "softmax")
+        attentions = ENCODER_SELF_ATTENTION[mechanism](layer_cfg, dim, cfg.sentence_attention_heads, cfg.sentence_layers)
         self.positions = SinusoidalPositionalEmbedding(dim, 0, init_size=cfg.max_sentences + 1)
         self.layers = nn.ModuleList(EncoderLayer(attention, layer_cfg) for attention in attentions)
         self.norm = nn.LayerNorm(dim)

@@ -101,10 +101,13 @@ class Document:
         caption's title (``extraction.caption_bodies``) and, in a masked paper, a caption's title
         after a line that ends with a figure's name (``extraction.ends_with_figure``), sentences
         the data set cut text out of (``extraction.is_cut``) and lines with no finite verb
-        (``predicates.has_predicate``: captions, legends, footnotes), and in any text the lines that
-        hold an equation's encoding (``extraction.is_markup``) or open with a table's title and its
-        count ("... ( n = 549 ) duration of ...", ``predicates.runs_a_title_in``), and the second
-        half of a sentence that a line break cut after another sentence on its line ("... . a
+        (``predicates.has_predicate``: captions, legends, footnotes) or that state a purpose and no
+        clause ("to report a case of ...", ``predicates.is_purpose_line``), and in any text the lines that
+        hold an equation's encoding (``extraction.is_markup``) or end on "the" ("... as described in the .",
+        ``extraction.ends_on_article``) or open with a table's title and its
+        count ("... ( n = 549 ) duration of ...", ``predicates.runs_a_title_in``) or run two figures'
+        panel legends together ("... ( a ) ... ( b ) ... ( a ) ...", ``extraction.restarts_panels``),
+        and the second half of a sentence that a line break cut after another sentence on its line ("... . a
         novel systematic approach | was developed that ..."; the first half is a title by the first
         test) or after "et al." ("... by newman et al . | reported that ...": the first half is a
         fragment, ``extraction.is_fragment``; the two halves as one sentence where the splitter
@@ -114,8 +117,10 @@ class Document:
         line_ends = [self.ends_line(i) for i in range(len(self.sentences))]
         titles = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences))
                   if extraction.is_title(raw, sentence, line_ends[i])}
-        markup = {i for i, raw in enumerate(verbatim) if extraction.is_markup(raw)}
-        counted_titles = {i for i, raw in enumerate(verbatim) if predicates.runs_a_title_in(raw)}
+        markup = {i for i, raw in enumerate(verbatim)
+                  if extraction.is_markup(raw) or extraction.ends_on_article(raw)}
+        counted_titles = {i for i, raw in enumerate(verbatim)
+                          if predicates.runs_a_title_in(raw) or extraction.restarts_panels(raw)}
         # a line that ends without a stop after a sentence that ended inside it was broken inside its
         # last sentence ("... c - hpp . a novel systematic approach | was developed that ..."): the
         # next line's first sentence is that sentence's second half
@@ -127,14 +132,18 @@ class Document:
                    if span is not None and extraction.joins_lines_after_authors(self.raw[span[0]:span[1]])}
         cut: Set[int] = set()
         verbless: Set[int] = set()
+        purposes: Set[int] = set()
         after_figure: Set[int] = set()
         if self.masked:  # the data set's cuts and caption placement: a masked paper's lines only
             cut = {i for i, raw in enumerate(verbatim) if extraction.is_cut(raw)}
             # a caption or a table's footnote run in as a line of its own (news' photo captions are
             # sentences in the present tense, "froome trains for team sky ...": papers only)
             verbless = {i for i, sentence in enumerate(self.sentences) if not predicates.has_predicate(sentence)}
+            # (the verb test's lexicon reads a paper's lines: in news, "to add to welbeck 's return , nani
+            # - deemed surplus - and pogba scored for their clubs ." would be one)
+            purposes = {i for i, sentence in enumerate(self.sentences) if predicates.is_purpose_line(sentence)}
             after_figure = {i + 1 for i, raw in enumerate(verbatim) if line_ends[i] and extraction.ends_with_figure(raw)}
-        return frozenset(titles | markup | counted_titles | cut | verbless | broken
+        return frozenset(titles | markup | counted_titles | purposes | cut | verbless | broken
                          | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
 
     def ends_line(self, index: int) -> bool:
@@ -262,11 +271,11 @@ class Document:
                normal_form: bool = False) -> List[str]:
         """A summary's sentences (this text's, raw or, with ``normal_form``, in the normal form)
         edited for a reader: pointers to the figures, tables and references a summary does not carry
-        left out (``pointers.drop_pointers``, with this text's way of citing), then abbreviations the
+        left out (``pointers.drop_pointers``, with this text's ways of citing), then abbreviations the
         text defines written out at their first use (``abbreviations.spell_out``)."""
         summary = list(summary)
         if drop_pointers:
-            summary = pointers.without_pointers(summary, self.cites_in_round_brackets)
+            summary = pointers.without_pointers(summary, self.cites_in_round_brackets, self.glued_citations)
         if spell_out:
             defined = self.normal_abbreviations if normal_form else self.defined_abbreviations
             summary = abbreviations.spell_out(summary, defined, normal_form=normal_form)
@@ -276,6 +285,12 @@ class Document:
     def cites_in_round_brackets(self) -> bool:
         """Whether the text cites by numbers in round brackets (``pointers.cites_in_round_brackets``)."""
         return pointers.cites_in_round_brackets(self.raw)
+
+    @functools.cached_property
+    def glued_citations(self) -> Optional[FrozenSet[str]]:
+        """The text's citations flattened onto a word as one number ("renal810"), or None where it
+        flattens none (``pointers.glued_citations``)."""
+        return pointers.glued_citations(self.raw)
 
     @functools.cached_property
     def defined_abbreviations(self) -> Dict[str, str]:

@@ -521,7 +521,14 @@ def _lost_stop(sentence: Sequence[str], tokens: Sequence[str], following: int) -
 # "... in cell cultures.6,7 however , ...", "... severe cases.8 - 10 therefore" (30 of the 200
 # Cohan-form PubMed papers, 414 places). The word before the stop is a word of three letters or
 # more (or a bracket or per cent sign closing), not an abbreviation that numbers follow ("fig.2").
-_GLUED_CITATION_RE = re.compile(r"(?P<word>[a-z][a-z-]{2,}|[a-z]*[)%])\.\d{1,3}(?:,\d{1,3})*")
+# A range of two-digit works loses its dash as well: "... adjustment mechanisms.1821 in healthy
+# subjects" (18-21; 26 places in those papers), never a year ("2014": the second half is no later work).
+_GLUED_CITATION_RE = re.compile(r"(?P<word>[a-z][a-z-]{2,}|[a-z]*[)%])\.(?P<first>\d{1,4})(?:,\d{1,3})*")
+_FLATTENED_RANGE_SPAN = 15  # works a flattened range "1821" cites at most
+# ... after a bracket or a per cent sign, which the normal form parts from the stop: "diabetes ( t2d ) .13
+# mau is ...", "a sensitivity > 95 % .16 the ..." (29 places in those papers)
+_PARTED_CITATION_RE = re.compile(r"\.(?P<first>\d{1,4})(?:,\d{1,3})*")
+_PARTED_CITATION_AFTER = frozenset({")", "%"})
 NUMBERED_ABBREVIATIONS = frozenset(["fig", "figs", "eq", "eqs", "ref", "refs", "vol", "ver", "approx", "tab", "sec",
                                      "nos", "chap", "suppl", "chr", "no", "pp"])
 _RANGE_DASHES = frozenset(["-", "\u2013"])
@@ -530,7 +537,24 @@ _RANGE_DASHES = frozenset(["-", "\u2013"])
 def _is_glued_citation(token: str) -> bool:
     """"macula.2": a word, its stop and a flattened superscript citation (``_GLUED_CITATION_RE``)."""
     match = _GLUED_CITATION_RE.fullmatch(token)
-    return match is not None and match.group("word") not in NUMBERED_ABBREVIATIONS
+    return (match is not None and match.group("word") not in NUMBERED_ABBREVIATIONS
+            and (len(match.group("first")) < 4 or is_flattened_range(match.group("first"))))
+
+
+def _is_parted_citation(tokens: Sequence[str], i: int) -> bool:
+    """".13" after ")" or "%": a flattened superscript citation the normal form parted from its
+    sentence's end (``_PARTED_CITATION_RE``)."""
+    match = _PARTED_CITATION_RE.fullmatch(tokens[i])
+    return (i > 0 and tokens[i - 1] in _PARTED_CITATION_AFTER and match is not None
+            and (len(match.group("first")) < 4 or is_flattened_range(match.group("first"))))
+
+
+def is_flattened_range(number: str) -> bool:
+    """"1821": a superscript range of two-digit works, 18-21, whose dash the text lost."""
+    if len(number) != 4 or not number.isdigit() or number[0] == "0" or number[2] == "0":
+        return False
+    first, last = int(number[:2]), int(number[2:])
+    return first < last <= first + _FLATTENED_RANGE_SPAN
 
 
 def _glued_citation_end(tokens: Sequence[str], i: int, sentence: Sequence[str]) -> int:
@@ -538,7 +562,7 @@ def _glued_citation_end(tokens: Sequence[str], i: int, sentence: Sequence[str]) 
     citation ("macula.2", "cultures.6,7", "cases.8" + "- 10") and the next token opens a word: one past
     the citation (its range's end and a bracket it closes that ``sentence``, the sentence so far, never
     opened included); 0 otherwise."""
-    if not _is_glued_citation(tokens[i]):
+    if not (_is_glued_citation(tokens[i]) or _is_parted_citation(tokens, i)):
         return 0
     end = i + 1
     if end + 1 < len(tokens) and tokens[end] in _RANGE_DASHES and _is_number(tokens[end + 1]):
@@ -690,7 +714,8 @@ def is_cut_off(summary_line: str) -> bool:
         tokens.pop()
     if len(tokens) >= 3 and tokens[-2] in _RANGE_DASHES and _is_number(tokens[-1]):
         tokens = tokens[:-2]  # "cases.8 - 10": a flattened citation's range
-    return bool(tokens) and tokens[-1] not in _SENTENCE_END_TOKENS and not _is_glued_citation(tokens[-1])
+    return (bool(tokens) and tokens[-1] not in _SENTENCE_END_TOKENS and not _is_glued_citation(tokens[-1])
+            and not _is_parted_citation(tokens, len(tokens) - 1))
 
 
 def target_text(summary_sentences, normalized: bool = False) -> str:

@@ -26,8 +26,16 @@ a summary gives, in the raw text's form and in the normal form alike:
   the macula.", where ``normalize.split_sentences`` ends the sentence), and so does one flattened
   inside it after a word's comma or onto a word, where a tokenized text never glues a comma
   ("after birth,19 and health problems" -> "after birth , and health problems", "in human1,2 and
-  animal tissues" -> "in human and animal tissues"; 72 in the 200 Cohan-format papers; a word and
-  one number, "renal810" or "il6", stay: that may be a name);
+  animal tissues" -> "in human and animal tissues"; 72 in the 200 Cohan-format
+  papers). A word and one number ("renal810" for renal(8-10), "test3") is a name as often ("il6",
+  "apoe4", "glut4", "water302"), so it goes only where the paper gives the evidence
+  (``glued_citations``: the paper flattens at least ``GLUED_CITATION_EVIDENCE`` citations in those
+  other ways, and the word is an English word the paper also writes on its own or the form ends a
+  sentence, "injuries2 .", never with a spaced number, "score 2", and never with three numbers,
+  "water302, water305, water354"; the form occurs at most twice and points at no figure,
+  "figure2"): 58 in the 200 Cohan-format papers, all citations. In such a paper, numbers glued
+  onto a closing bracket go too ("animal ( rodents , swine , etc.)3 - 5 tissues", "( hhanes)7
+  indicated"; 8 in those papers, all citations);
 - a citing preposition right before what goes, goes with it ("described in [12] ." -> "described ."),
   as ``readable`` drops one before a masked ``<cit>``.
 
@@ -35,13 +43,17 @@ Pointers outside brackets ("as shown in figure 2 , the ...") are part of the sen
 stay.
 """
 import re
-from typing import List, Optional, Sequence, Tuple
+import collections
+from typing import AbstractSet, FrozenSet, List, Optional, Sequence, Tuple
+
+import lemminflect
 
 from . import abbreviations, masking
-from .normalize import NUMBERED_ABBREVIATIONS
+from .normalize import NUMBERED_ABBREVIATIONS, is_flattened_range
 from .readable import CITING_PREPOSITIONS
 
-__all__ = ["POINTER_RE", "ROUND_CITATION_EVIDENCE", "cites_in_round_brackets", "drop_pointers", "without_pointers"]
+__all__ = ["POINTER_RE", "ROUND_CITATION_EVIDENCE", "GLUED_CITATION_EVIDENCE", "cites_in_round_brackets", "glued_citations",
+           "drop_pointers", "without_pointers"]
 
 _LABEL = r"(?:[a-z]{0,2}-?\d+(?:\.\d+)*[a-z]{0,2}|[a-z])\b"  # "2", "2b", "s1", "e-9", "3.2", and a panel "d"
 _LABELS = _LABEL + r"(?:(?:\s*(?:,\s*and|,|-|\u2013|and|&|to)\s*|\s+)" + _LABEL + r")*"
@@ -74,14 +86,37 @@ _AUTHOR_YEAR_RE = re.compile(r"\s*(?:(?:see(?:\s+also)?|e\s*\.\s*g\s*\.|cf\s*\.?
                              r"(?P<names>" + _NAMES + r")\s*,?\s*" + _YEARS + r"\s*", re.IGNORECASE)
 _CITATION_NAME_WORDS = 8
 
-# a superscript citation flattened after the sentence's stop ("... at the macula.2", "cultures.6 - 8"),
+# a superscript citation flattened after the sentence's stop ("... at the macula.2", "cultures.6 - 8",
+# "mechanisms.1821": 18-21, normalize.is_flattened_range; "( t2d).13", "95 % .16" in the normal form),
 # where normalize.split_sentences ends the sentence
-_GLUED_CITATION_RE = re.compile(r"(?<![\w.])(?P<word>[^\W\d_][\w-]*|[)%])\.\d{1,3}(?:\s*[,\u2013-]\s*(?:\d{1,3}|<dig>))*"
+_GLUED_CITATION_RE = re.compile(r"(?<![\w.])(?:(?P<word>[^\W\d_][\w-]*)|(?P<mark>[)%])(?P<gap>\s*))\.(?P<first>\d{1,4})(?:\s*[,\u2013-]\s*(?:\d{1,3}|<dig>))*"
                                 r"(?P<close>\s*\))?\s*$")
 # ... and inside it: after a word's comma ("birth,19 and", "cardiovascular,6,7 and") or glued to a word
 # of four letters or more as a list of numbers ("human1,2 and animal", "vein3,15")
 _INNER_GLUED_CITATION_RE = re.compile(r"(?<=[^\W\d_]{3})(?P<comma>,)\d{1,3}(?:[,\u2013-]\d{1,3})*(?=\s|$)"
                                       r"|(?<=[^\W\d_]{4})\d{1,3}(?:,\d{1,3})+(?=\s|$)")
+# a word and one number glued ("renal810", "test3"; not "cav1.2", "her2-expressing"): a citation where
+# glued_citations finds the evidence
+_WORD_NUMBER_RE = re.compile(r"(?<![\w./-])(?P<word>[^\W\d_]{4,})(?P<number>\d{1,4})(?![\w/-]|\.\d)")
+# ... with the rest of its list in a tokenized text ("under non - wb conditions1 , 3 , 4 , many ...")
+_WORD_NUMBERS_RE = re.compile(_WORD_NUMBER_RE.pattern + r"(?P<more>(?:\s*[,\u2013-]\s*\d{1,3}(?![\w.]|\s*%))*)"
+                              r"(?P<close>\s*\))?")
+# ... that ends its sentence ("to prevent lower extremity injuries2 .", "hemodynamic monitoring13 ) .",
+# "in isolation11 , 12 ."): a citation even where the paper never writes the word on its own
+_SENTENCE_END_AFTER_RE = re.compile(r"(?:\s*,\s*\d{1,3})*\s*(?:\)\s*)?\.(?!\d)")
+# ... and onto "et al" ("cheng et al21 reported", "lee et al.48 measured", "chang et al.9 ) reported":
+# the superscript's own bracket, which the sentence never opened, goes too); 47 in the 200 Cohan-format papers
+_AUTHORS_GLUED_CITATION_RE = re.compile(r"(?<=\bet al)(?P<stop>\s*\.)?\d{1,3}(?:[,\u2013-]\d{1,3})*(?P<close>\s*\))?(?=\s)",
+                                        re.IGNORECASE)
+# evidence of flattened superscript citations besides _INNER_GLUED_CITATION_RE's: after a stop inside
+# the text ("in human beings.11 the om", "knee.20,21 data"), or a list of them glued to a word in a
+# tokenized text ("the vestibular deficit1 , 2 .")
+_GLUED_CITATION_EVIDENCE_RE = re.compile(r"(?<=[^\W\d_]{4})(?:\.\d{1,3}(?:,\d{1,3})*|\d{1,3}(?:\s+,\s+\d{1,3})+)(?=\s)")
+GLUED_CITATION_EVIDENCE = 2  # citations flattened onto words before a paper's word+number forms can be ones
+# numbers glued onto a closing bracket, before a word ("etc.)3 - 5 tissues"; raw text only: the
+# normal form spaces them, ") 3 - 5 tissues", where they are as often a count)
+_BRACKET_GLUED_CITATION_RE = re.compile(r"(?<=\))\d{1,3}(?:\s*[,\u2013-]\s*\d{1,3})*(?=\s+[^\W\d_])")
+_NAMING_NUMBERS = 3  # a word glued to this many numbers names things ("water302", "water305", "water354")
 _NORMAL_FORM_RE = re.compile(r"\s[,;:]\s|\s\(\s")  # tokens spaced apart: " , ", " ( "
 _MASKED_CITATION_RE = re.compile(re.escape(masking.CITATION))  # the masked paper data's own "<cit>"
 _BRACKET_RE = re.compile(r"\(([^()]{0,400})\)|\[([^\[\]]{0,400})\]")
@@ -119,6 +154,32 @@ def cites_in_round_brackets(text: str) -> bool:
             if count >= ROUND_CITATION_EVIDENCE:
                 return True
     return False
+
+
+def glued_citations(text: str) -> Optional[FrozenSet[str]]:
+    """None where ``text`` (a whole paper) gives no evidence that it flattens its superscript
+    citations; else its word+number forms, lowercased, that are such citations (possibly none; the
+    module docstring gives the evidence)."""
+    low = text.lower()
+    if masking.CITATION in low:  # the masked paper data: its citations are "<cit>" already
+        return None
+    evidence = (sum(1 for _ in _INNER_GLUED_CITATION_RE.finditer(low))
+                + sum(1 for _ in _GLUED_CITATION_EVIDENCE_RE.finditer(low)))
+    if evidence < GLUED_CITATION_EVIDENCE:
+        return None
+    forms = collections.Counter(match.group(0) for match in _WORD_NUMBER_RE.finditer(low))
+    english = {form for form in forms if lemminflect.getAllLemmas(_WORD_NUMBER_RE.fullmatch(form).group("word"))}
+    numbers_of = collections.Counter(_WORD_NUMBER_RE.fullmatch(form).group("word") for form in forms)
+    bare = collections.Counter(_WORD_RE.findall(low))
+    ending = {match.group(0) for match in _WORD_NUMBER_RE.finditer(low) if _SENTENCE_END_AFTER_RE.match(low, match.end())}
+    citations = set()
+    for form in english:
+        word = _WORD_NUMBER_RE.fullmatch(form).group("word")
+        if (forms[form] <= 2 and (bare[word] or form in ending) and numbers_of[word] < _NAMING_NUMBERS
+                and word not in NUMBERED_ABBREVIATIONS and not _is_pointer(form)
+                and not re.search(r"(?<![\w-])" + word + r"\s+\d", low)):
+            citations.add(form)
+    return frozenset(citations)
 
 
 def _is_pointer(part: str) -> bool:
@@ -189,19 +250,27 @@ def _cut(text: str, start: int, end: int) -> str:
     return before + after
 
 
-def drop_pointers(sentence: str, round_citations: bool = False) -> str:
+def drop_pointers(sentence: str, round_citations: bool = False, glued: Optional[AbstractSet[str]] = None) -> str:
     """One sentence (raw or in the normal form) without its pointers (module docstring);
-    ``round_citations``: the paper cites with numbers in round brackets (``cites_in_round_brackets``)."""
+    ``round_citations``: the paper cites with numbers in round brackets (``cites_in_round_brackets``);
+    ``glued``: what ``glued_citations`` finds in the paper (None: it does not flatten its citations)."""
     for pattern in (masking.NUMERIC_CITATION_RE, _MASKED_CITATION_RE):
         while (match := pattern.search(sentence)) is not None:
             sentence = _cut(sentence, *match.span())
-    glued = _GLUED_CITATION_RE.search(sentence)
-    if (glued is not None and glued.group("word").lower() not in NUMBERED_ABBREVIATIONS
-            and not (glued.group("close") and sentence.count("(") >= sentence.count(")"))):
-        stop = " ." if _NORMAL_FORM_RE.search(sentence) else "."  # the normal form spaces its stop
-        sentence = sentence[:glued.start()] + glued.group("word") + stop
+    at_end = _GLUED_CITATION_RE.search(sentence)
+    if (at_end is not None and (at_end.group("word") or "").lower() not in NUMBERED_ABBREVIATIONS
+            and (len(at_end.group("first")) < 4 or is_flattened_range(at_end.group("first")))
+            and not (at_end.group("close") and sentence.count("(") >= sentence.count(")"))):
+        # the normal form spaces its stop
+        stop = " ." if _NORMAL_FORM_RE.search(sentence) or at_end.group("gap") else "."
+        kept = at_end.group("word") or at_end.group("mark")  # the word, or the bracket or per cent sign
+        sentence = sentence[:at_end.start()] + kept + stop
     comma = " ," if _NORMAL_FORM_RE.search(sentence) else ","  # the normal form spaces its commas
     sentence = _INNER_GLUED_CITATION_RE.sub(lambda match: comma if match.group("comma") else "", sentence)
+    sentence = _AUTHORS_GLUED_CITATION_RE.sub(lambda match: _without_authors_citation(match, sentence), sentence)
+    if glued is not None:
+        sentence = _BRACKET_GLUED_CITATION_RE.sub("", sentence)
+        sentence = _WORD_NUMBERS_RE.sub(lambda match: _without_glued_citation(match, sentence, glued), sentence)
     if round_citations and len(_ENUMERATOR_RE.findall(sentence)) < 2:
         position = 0
         while (match := _ROUND_NUMBERS_RE.search(sentence, position)) is not None:
@@ -226,6 +295,24 @@ def drop_pointers(sentence: str, round_citations: bool = False) -> str:
     return sentence
 
 
-def without_pointers(sentences: Sequence[str], round_citations: bool = False) -> List[str]:
+def _without_glued_citation(match: re.Match, sentence: str, glued: AbstractSet[str]) -> str:
+    """The word of a word+number form that ``glued`` holds, with the citation's closing bracket where
+    ``sentence`` opened one for it; any other form as it is."""
+    if (match.group("word") + match.group("number")).lower() not in glued:
+        return match.group(0)
+    opened = match.group("close") and sentence.count("(") >= sentence.count(")")
+    return match.group("word") + (match.group("close") if opened else "")
+
+
+def _without_authors_citation(match: re.Match, sentence: str) -> str:
+    """What "et al" keeps of a citation flattened onto it: its stop, and the citation's closing
+    bracket where ``sentence`` opened one for it."""
+    stop = (match.group("stop") or "").strip()
+    opened = match.group("close") and sentence.count("(") >= sentence.count(")")
+    return stop + (match.group("close") if opened else "")
+
+
+def without_pointers(sentences: Sequence[str], round_citations: bool = False,
+                     glued: Optional[AbstractSet[str]] = None) -> List[str]:
     """``drop_pointers`` for each sentence of a summary."""
-    return [drop_pointers(sentence, round_citations) for sentence in sentences]
+    return [drop_pointers(sentence, round_citations, glued) for sentence in sentences]
