@@ -30,8 +30,8 @@ from .masking import CITATION, NUMBER
 LABELS = ("0", "1")  # the words of the label dictionary: not in the summary, in it
 
 __all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "score_order", "choose",
-           "choose_in_order", "fused_preference", "Selection", "word_count", "is_fragment", "is_title", "is_caption", "restarts_panels",
-           "joins_lines_after_authors",
+           "choose_in_order", "fused_preference", "Selection", "word_count", "is_fragment", "is_title", "is_caption",
+           "restarts_panels", "ends_on_article", "joins_lines_after_authors",
            "is_cut", "leans_on_previous", "MIN_SENTENCE_WORDS", "sentence_scores", "oracle_indices"]
 
 

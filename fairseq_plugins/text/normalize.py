@@ -538,7 +538,7 @@ def _is_glued_citation(token: str) -> bool:
     """"macula.2": a word, its stop and a flattened superscript citation (``_GLUED_CITATION_RE``)."""
     match = _GLUED_CITATION_RE.fullmatch(token)
     return (match is not None and match.group("word") not in NUMBERED_ABBREVIATIONS
-            and (len(match.group("first")) < 4 or is_flattened_range(match.group("first"))))
+            and cites_works(match.group("first")))
 
 
 def _is_parted_citation(tokens: Sequence[str], i: int) -> bool:
@@ -546,12 +546,18 @@ def _is_parted_citation(tokens: Sequence[str], i: int) -> bool:
     sentence's end (``_PARTED_CITATION_RE``)."""
     match = _PARTED_CITATION_RE.fullmatch(tokens[i])
     return (i > 0 and tokens[i - 1] in _PARTED_CITATION_AFTER and match is not None
-            and (len(match.group("first")) < 4 or is_flattened_range(match.group("first"))))
+            and cites_works(match.group("first")))
 
 
-def is_flattened_range(number: str) -> bool:
-    """"1821": a superscript range of two-digit works, 18-21, whose dash the text lost."""
-    if len(number) != 4 or not number.isdigit() or number[0] == "0" or number[2] == "0":
+def cites_works(number: str) -> bool:
+    """Whether the first number of a flattened superscript citation can cite works: one to three
+    digits ("2", "810" for 8-10), or a range of two-digit works that lost its dash ("1821" for 18-21;
+    not "2014": its second half is no later work)."""
+    if not number.isdigit() or len(number) > 4:
+        return False
+    if len(number) < 4:
+        return True
+    if number[0] == "0" or number[2] == "0":
         return False
     first, last = int(number[:2]), int(number[2:])
     return first < last <= first + _FLATTENED_RANGE_SPAN

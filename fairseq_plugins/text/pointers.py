@@ -49,7 +49,7 @@ from typing import AbstractSet, FrozenSet, List, Optional, Sequence, Tuple
 import lemminflect
 
 from . import abbreviations, masking
-from .normalize import NUMBERED_ABBREVIATIONS, is_flattened_range
+from .normalize import NUMBERED_ABBREVIATIONS, cites_works
 from .readable import CITING_PREPOSITIONS
 
 __all__ = ["POINTER_RE", "ROUND_CITATION_EVIDENCE", "GLUED_CITATION_EVIDENCE", "cites_in_round_brackets", "glued_citations",
@@ -87,7 +87,7 @@ _AUTHOR_YEAR_RE = re.compile(r"\s*(?:(?:see(?:\s+also)?|e\s*\.\s*g\s*\.|cf\s*\.?
 _CITATION_NAME_WORDS = 8
 
 # a superscript citation flattened after the sentence's stop ("... at the macula.2", "cultures.6 - 8",
-# "mechanisms.1821": 18-21, normalize.is_flattened_range; "( t2d).13", "95 % .16" in the normal form),
+# "mechanisms.1821": 18-21, normalize.cites_works; "( t2d).13", "95 % .16" in the normal form),
 # where normalize.split_sentences ends the sentence
 _GLUED_CITATION_RE = re.compile(r"(?<![\w.])(?:(?P<word>[^\W\d_][\w-]*)|(?P<mark>[)%])(?P<gap>\s*))\.(?P<first>\d{1,4})(?:\s*[,\u2013-]\s*(?:\d{1,3}|<dig>))*"
                                 r"(?P<close>\s*\))?\s*$")
@@ -259,7 +259,7 @@ def drop_pointers(sentence: str, round_citations: bool = False, glued: Optional[
             sentence = _cut(sentence, *match.span())
     at_end = _GLUED_CITATION_RE.search(sentence)
     if (at_end is not None and (at_end.group("word") or "").lower() not in NUMBERED_ABBREVIATIONS
-            and (len(at_end.group("first")) < 4 or is_flattened_range(at_end.group("first")))
+            and cites_works(at_end.group("first"))
             and not (at_end.group("close") and sentence.count("(") >= sentence.count(")"))):
         # the normal form spaces its stop
         stop = " ." if _NORMAL_FORM_RE.search(sentence) or at_end.group("gap") else "."
