@@ -393,6 +393,20 @@ def test_an_images_legend_after_a_colon_is_a_caption():
         assert not extraction.is_caption(sentence), sentence
 
 
+def test_a_number_range_that_lost_its_dash_is_no_sentence():
+    """The Cohan-format text lost every dash and ±: "0.691.93" for 0.69-1.93, "aged 2283" for 22-83."""
+    for damaged in ("the rate was 1.3% ( 95% ci : 0.691.93 ) in 2007 .", "patients ( aged 2283 years ) were seen .",
+                    "the follow - up was 12 months ( range 1214 months ) .", "twelve subjects ( range : 2338 years ) took part ."):
+        assert extraction.has_collapsed_range(damaged), damaged
+    for sentence in ("the rate was 1.3% ( 95% ci : 0.69 - 1.93 ) in 2007 .", "we used spss version 21.0.1 for it .",
+                     "patients aged 2014 or later were seen .", "it was seen in 1992 ( range 1991 ) .",
+                     "29.09.2012 - manchester united 2 - 3 tottenham .",
+                     "the value rose from 0.69 to 1.93 ."):
+        assert not extraction.has_collapsed_range(sentence), sentence
+    document = Document.prepare("The first sentence is whole.\nThe rate was 1.3% (95% CI: 0.691.93).\n", masked=True)
+    assert document.non_sentences == {1}
+
+
 def test_a_sentence_that_ends_on_the_is_cut():
     assert extraction.ends_on_article("we ran simulations with a rotating chromophore , as described in the .")
     assert extraction.ends_on_article("The alligator was photographed lounging on the.")
