@@ -44,7 +44,7 @@ stay.
 """
 import re
 import collections
-from typing import AbstractSet, FrozenSet, List, Optional, Sequence, Tuple
+from typing import AbstractSet, Counter, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 import lemminflect
 
@@ -89,8 +89,8 @@ _CITATION_NAME_WORDS = 8
 # a superscript citation flattened after the sentence's stop ("... at the macula.2", "cultures.6 - 8",
 # "mechanisms.1821": 18-21, normalize.cites_works; "( t2d).13", "95 % .16" in the normal form),
 # where normalize.split_sentences ends the sentence
-_GLUED_CITATION_RE = re.compile(r"(?<![\w.])(?:(?P<word>[^\W\d_][\w-]*)|(?P<mark>[)%])(?P<gap>\s*))\.(?P<first>\d{1,4})(?:\s*[,\u2013-]\s*(?:\d{1,3}|<dig>))*"
-                                r"(?P<close>\s*\))?\s*$")
+_GLUED_CITATION_RE = re.compile(r"(?<![\w.])(?:(?P<word>[^\W\d_][\w-]*)|(?P<mark>[)%])(?P<gap>\s*))\.(?P<first>\d{1,4})"
+                                r"(?:\s*[,\u2013-]\s*(?:\d{1,3}|<dig>))*(?P<close>\s*\))?\s*$")
 # ... and inside it: after a word's comma ("birth,19 and", "cardiovascular,6,7 and") or glued to a word
 # of four letters or more as a list of numbers ("human1,2 and animal", "vein3,15")
 _INNER_GLUED_CITATION_RE = re.compile(r"(?<=[^\W\d_]{3})(?P<comma>,)\d{1,3}(?:[,\u2013-]\d{1,3})*(?=\s|$)"
@@ -167,17 +167,22 @@ def glued_citations(text: str) -> Optional[FrozenSet[str]]:
                 + sum(1 for _ in _GLUED_CITATION_EVIDENCE_RE.finditer(low)))
     if evidence < GLUED_CITATION_EVIDENCE:
         return None
-    forms = collections.Counter(match.group(0) for match in _WORD_NUMBER_RE.finditer(low))
-    english = {form for form in forms if lemminflect.getAllLemmas(_WORD_NUMBER_RE.fullmatch(form).group("word"))}
-    numbers_of = collections.Counter(_WORD_NUMBER_RE.fullmatch(form).group("word") for form in forms)
+    forms: Counter = collections.Counter()  # word+number form -> occurrences
+    word_of: Dict[str, str] = {}  # form -> its word
+    ending = set()  # forms that end a sentence somewhere
+    for match in _WORD_NUMBER_RE.finditer(low):
+        form = match.group(0)
+        forms[form] += 1
+        word_of[form] = match.group("word")
+        if _SENTENCE_END_AFTER_RE.match(low, match.end()):
+            ending.add(form)
+    numbers_of = collections.Counter(word_of.values())  # word -> how many numbers it is glued to
     bare = collections.Counter(_WORD_RE.findall(low))
-    ending = {match.group(0) for match in _WORD_NUMBER_RE.finditer(low) if _SENTENCE_END_AFTER_RE.match(low, match.end())}
     citations = set()
-    for form in english:
-        word = _WORD_NUMBER_RE.fullmatch(form).group("word")
-        if (forms[form] <= 2 and (bare[word] or form in ending) and numbers_of[word] < _NAMING_NUMBERS
-                and word not in NUMBERED_ABBREVIATIONS and not _is_pointer(form)
-                and not re.search(r"(?<![\w-])" + word + r"\s+\d", low)):
+    for form, word in word_of.items():
+        if (lemminflect.getAllLemmas(word) and forms[form] <= 2 and (bare[word] or form in ending)
+                and numbers_of[word] < _NAMING_NUMBERS and word not in NUMBERED_ABBREVIATIONS
+                and not _is_pointer(form) and not re.search(r"(?<![\w-])" + word + r"\s+\d", low)):
             citations.add(form)
     return frozenset(citations)
 
@@ -260,7 +265,7 @@ def drop_pointers(sentence: str, round_citations: bool = False, glued: Optional[
     at_end = _GLUED_CITATION_RE.search(sentence)
     if (at_end is not None and (at_end.group("word") or "").lower() not in NUMBERED_ABBREVIATIONS
             and cites_works(at_end.group("first"))
-            and not (at_end.group("close") and sentence.count("(") >= sentence.count(")"))):
+            and not _kept_bracket(at_end, sentence)):
         # the normal form spaces its stop
         stop = " ." if _NORMAL_FORM_RE.search(sentence) or at_end.group("gap") else "."
         kept = at_end.group("word") or at_end.group("mark")  # the word, or the bracket or per cent sign
@@ -295,21 +300,26 @@ def drop_pointers(sentence: str, round_citations: bool = False, glued: Optional[
     return sentence
 
 
+def _kept_bracket(match: re.Match, sentence: str) -> str:
+    """The closing bracket a flattened citation's ``match`` ends with ("close") where ``sentence``
+    opened one for it, to be kept; "" where it has none or it is the superscript's own, which the
+    sentence never opened ("chang et al.9 ) reported")."""
+    close = match.group("close") or ""
+    return close if close and sentence.count("(") >= sentence.count(")") else ""
+
+
 def _without_glued_citation(match: re.Match, sentence: str, glued: AbstractSet[str]) -> str:
     """The word of a word+number form that ``glued`` holds, with the citation's closing bracket where
     ``sentence`` opened one for it; any other form as it is."""
     if (match.group("word") + match.group("number")).lower() not in glued:
         return match.group(0)
-    opened = match.group("close") and sentence.count("(") >= sentence.count(")")
-    return match.group("word") + (match.group("close") if opened else "")
+    return match.group("word") + _kept_bracket(match, sentence)
 
 
 def _without_authors_citation(match: re.Match, sentence: str) -> str:
     """What "et al" keeps of a citation flattened onto it: its stop, and the citation's closing
     bracket where ``sentence`` opened one for it."""
-    stop = (match.group("stop") or "").strip()
-    opened = match.group("close") and sentence.count("(") >= sentence.count(")")
-    return stop + (match.group("close") if opened else "")
+    return (match.group("stop") or "").strip() + _kept_bracket(match, sentence)
 
 
 def without_pointers(sentences: Sequence[str], round_citations: bool = False,

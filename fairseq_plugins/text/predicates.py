@@ -102,21 +102,19 @@ def has_predicate(sentence: str) -> bool:
     title_opening = (len(tokens) > 1 and tokens[0] in CAPTION_HEADS and tokens[1] in _CAPTION_HEAD_LINKS
                      or _LEGEND_MARKER_RE.search(sentence) is not None)
     for i, word in enumerate(tokens):
+        after = tokens[i + 1] if i + 1 < len(tokens) else "."
+        participle = word.endswith("ed") and after in _AFTER_PARTICIPLE
         # a clause's word, but in a title or a legend a past form before its preposition qualifies a
         # noun ("... deposition disease demonstrated by deposits of microcrystals ( arrow ) ...")
-        if word in CLAUSE_WORDS and not (title_opening and word.endswith("ed")
-                                         and (tokens[i + 1] if i + 1 < len(tokens) else ".") in _AFTER_PARTICIPLE):
+        if word in CLAUSE_WORDS and not (title_opening and participle):
             return True
-    for i, word in enumerate(tokens):
         classes = _classes(word)
         # a past form the lexicon knows as an adjective only ("correlated") is a verb by where it stands
         if "VERB" not in classes and not (classes and word.endswith("ed")):
             continue
-        after = tokens[i + 1] if i + 1 < len(tokens) else "."
         before = tokens[i - 1] if i else ""
         if before == "-" and (tokens[i - 2] if i > 1 else "") not in VERB_PREFIXES:
             continue  # the last part of a compound adjective the normal form split: "contrast - enhanced ct"
-        participle = word.endswith("ed") and after in _AFTER_PARTICIPLE
         if ((classes.isdisjoint(_NOT_ONLY_A_VERB) and not (title_opening and participle))
                 or after in OBJECT_OPENINGS or _NUMBER_RE.fullmatch(after)
                 or (word.endswith("ed") and not participle)
@@ -191,8 +189,8 @@ def is_purpose_line(sentence: str) -> bool:
     tokens = sentence.split()
     if len(tokens) < 3 or tokens[0] != "to" or "VERB" not in _classes(tokens[1]):
         return False
-    head = tokens[2:tokens.index(",")] if "," in tokens else tokens[2:]
-    tail = tokens[len(head) + 3:]
+    comma = tokens.index(",") if "," in tokens else len(tokens)
+    head, tail = tokens[2:comma], tokens[comma + 1:]
     if has_predicate(" ".join(tail)):
         return False
     # a clause that qualifies the purpose's object is no main clause ("... in women who attended the
