@@ -10,7 +10,7 @@ intervals; merge shards; compare two systems with a paired bootstrap test.
     evaluate.py merge [--out DIR] SHARD_DIR...
     evaluate.py compare A_DIR B_DIR [--out FILE]
     evaluate.py samples DIR [--n 5 --seed 1]
-    evaluate.py blind --out READING_DIR [--n 30 --seed 1 --reference] DIR DIR...
+    evaluate.py blind --out READING_DIR [--n 30 --seed 1 --reference --exclude EARLIER_READING_DIR] DIR DIR...
     evaluate.py blind-tally READING_DIR
     evaluate.py presets
 
@@ -187,6 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
     blind.add_argument("--n", type=_positive, default=30, help="how many documents [30]")
     blind.add_argument("--seed", type=int, default=1, help="which ones, and the letters' order [1]")
     blind.add_argument("--reference", action="store_true", help="the reference summary as one more anonymous summary")
+    blind.add_argument("--exclude", action="append", default=[], metavar="READING_DIR",
+                       help="draw none of the documents this earlier reading drew (repeatable): a fresh reading of a "
+                            "system changed after it")
 
     blind_tally = sub.add_parser("blind-tally", help="the counts of a filled-in blind reading, per system")
     blind_tally.add_argument("dir", metavar="READING_DIR", help="the directory blind wrote, answers.tsv filled in")
@@ -354,7 +357,8 @@ def cmd_samples(args, ev) -> int:
 def cmd_blind(args, ev) -> int:
     from fairseq_plugins.evaluation import blind
 
-    out = blind.write_packet(args.out, args.dirs, args.n, args.seed, args.reference)
+    excluded = [doc_id for reading in args.exclude for doc_id in blind.read_ids(reading)]
+    out = blind.write_packet(args.out, args.dirs, args.n, args.seed, args.reference, excluded)
     print(f"wrote {out}/{{{blind.PACKET},{blind.ANSWERS_TEMPLATE}}} for the reader and {out}/{blind.KEY} (not for the reader)")
     return 0
 

@@ -26,6 +26,11 @@
 #   conv_only_nosent  extractive_conv_only_small          8192  without the 2 sentence layers (softmax over the
 #   fastformer_nosent extractive_fastformer_conv_small    8192  sentences), 400 updates each: does the additive
 #                                                               attention carry the global view the sentence layers give?
+#   conv_only_nosent_1h   the two rows above trained on to one core-hour each (equal hours, not updates):
+#   fastformer_nosent_1h  each resumes its own 400-update run (an inverse-square-root schedule, so the
+#                         same as one uninterrupted hour), its checkpoints and log copied first
+#   conv_only_nosent_2h   ... and on to two core-hours each, resuming the one-hour rows the same way
+#   fastformer_nosent_2h
 #   conv_fastsent_8192 extractive_conv_only_small         8192  the convolution alone over the pieces, Fastformer's
 #                                                               additive attention over the sentence vectors (in the
 #                                                               2 sentence layers, in place of softmax)
@@ -62,7 +67,8 @@ RECORDS="${RECORDS:-docs/extractive_study}"
 EVALUATE="${EVALUATE:-1}"
 TABLE_ROWS="fastformer_8192 conv_only_8192 gated_8192 top1_8192 pooling_8192 transformer_conv local_8192
             conv_only_2h fastformer_2h conv_fastsent_8192"  # one core each: table.md and its curves
-ALL_ROWS="$TABLE_ROWS conv_only_gpu fastformer_gpu conv_only_gpu20k fastformer_gpu20k conv_only_nosent fastformer_nosent"
+ALL_ROWS="$TABLE_ROWS conv_only_gpu fastformer_gpu conv_only_gpu20k fastformer_gpu20k conv_only_nosent fastformer_nosent
+          conv_only_nosent_1h fastformer_nosent_1h conv_only_nosent_2h fastformer_nosent_2h"
 ROWS="${ROWS:-$ALL_ROWS}"
 OUT=runs/extractive_study
 DRY=""
@@ -75,13 +81,17 @@ declare -A ARCH=([fastformer_8192]=extractive_fastformer_conv_small [conv_only_8
                  [conv_only_gpu]=extractive_conv_only_small [fastformer_gpu]=extractive_fastformer_conv_small
                  [conv_only_gpu20k]=extractive_conv_only_small [fastformer_gpu20k]=extractive_fastformer_conv_small
                  [conv_only_nosent]=extractive_conv_only_small [fastformer_nosent]=extractive_fastformer_conv_small
-                 [conv_fastsent_8192]=extractive_conv_only_small)
+                 [conv_fastsent_8192]=extractive_conv_only_small
+                 [conv_only_nosent_1h]=extractive_conv_only_small [fastformer_nosent_1h]=extractive_fastformer_conv_small
+                 [conv_only_nosent_2h]=extractive_conv_only_small [fastformer_nosent_2h]=extractive_fastformer_conv_small)
 declare -A PIECES=([fastformer_8192]=8192 [conv_only_8192]=8192 [gated_8192]=8192 [top1_8192]=8192 [pooling_8192]=8192
                    [transformer_conv]=2560 [local_8192]=8192 [conv_only_2h]=8192 [fastformer_2h]=8192
                    [conv_only_gpu]=8192 [fastformer_gpu]=8192 [conv_only_gpu20k]=8192 [fastformer_gpu20k]=8192
-                   [conv_only_nosent]=8192 [fastformer_nosent]=8192 [conv_fastsent_8192]=8192)
+                   [conv_only_nosent]=8192 [fastformer_nosent]=8192 [conv_fastsent_8192]=8192
+                   [conv_only_nosent_1h]=8192 [fastformer_nosent_1h]=8192 [conv_only_nosent_2h]=8192 [fastformer_nosent_2h]=8192)
 declare -A ROW_HOURS=([conv_only_2h]=2 [fastformer_2h]=2 [conv_only_gpu]=0.15 [fastformer_gpu]=0.15
-                     [conv_only_gpu20k]=0.12 [fastformer_gpu20k]=0.12 [conv_only_nosent]=2 [fastformer_nosent]=2)
+                     [conv_only_gpu20k]=0.12 [fastformer_gpu20k]=0.12 [conv_only_nosent]=2 [fastformer_nosent]=2
+                     [conv_only_nosent_2h]=2 [fastformer_nosent_2h]=2)
 declare -A ROW_DEVICE=([conv_only_gpu]=gpu [fastformer_gpu]=gpu [conv_only_gpu20k]=gpu [fastformer_gpu20k]=gpu)
 # the rows that train on every training paper; the others on the first TRAIN_PAPERS
 declare -A ROW_DATA_BIN=([conv_only_gpu20k]="$DATA_BIN_ALL" [fastformer_gpu20k]="$DATA_BIN_ALL")
@@ -91,7 +101,13 @@ GPU_FLAGS="--save-interval-updates 500 --validate-interval-updates 100"
 declare -A FLAGS=([gated_8192]="--encoder-attention-placement gated_parallel" [top1_8192]="--encoder-attention-layers 1"
                   [pooling_8192]="--fastformer-pooling-init-std 1" [conv_fastsent_8192]="--sentence-self-attention fastformer"
                   # equal updates, not hours: a question of what the attention learns per update
-                  [conv_only_nosent]="--sentence-layers 0 --max-update 400" [fastformer_nosent]="--sentence-layers 0 --max-update 400")
+                  [conv_only_nosent]="--sentence-layers 0 --max-update 400" [fastformer_nosent]="--sentence-layers 0 --max-update 400"
+                  [conv_only_nosent_1h]="--sentence-layers 0" [fastformer_nosent_1h]="--sentence-layers 0"
+                  [conv_only_nosent_2h]="--sentence-layers 0" [fastformer_nosent_2h]="--sentence-layers 0")
+# rows that go on from another row's run rather than from scratch: its checkpoints and log are copied
+# into the row's directory once, and training resumes from them up to the row's own budget
+declare -A ROW_FROM=([conv_only_nosent_1h]=conv_only_nosent [fastformer_nosent_1h]=fastformer_nosent
+                     [conv_only_nosent_2h]=conv_only_nosent_1h [fastformer_nosent_2h]=fastformer_nosent_1h)
 for row in $ROWS; do
   [ -n "${ARCH[$row]:-}" ] || { echo "extractive_study.sh: unknown row $row (rows: $ALL_ROWS)" >&2; exit 2; }
 done
@@ -116,6 +132,13 @@ train_row() {
   if [ "$device" = gpu ]; then flags="$flags $GPU_FLAGS"; fi
   if [ -z "$DRY" ] && [ -f "$OUT/$row/trained" ]; then echo "==> $row: trained ($OUT/$row/trained)"; return 0; fi
   echo "==> $row: ${ARCH[$row]} $flags reading ${PIECES[$row]} pieces, ${hours} h of training ($device, core $core)"
+  local from=${ROW_FROM[$row]:-}
+  if [ -n "$from" ] && { [ -n "$DRY" ] || [ ! -f "$OUT/$row/checkpoint_last.pt" ]; }; then
+    [ -n "$DRY" ] || [ -f "$OUT/$from/checkpoint_last.pt" ] \
+      || { echo "extractive_study.sh: $row goes on from $from, which has no $OUT/$from/checkpoint_last.pt" >&2; return 2; }
+    $DRY mkdir -p "$OUT/$row"
+    $DRY cp -p "$OUT/$from"/checkpoint_*_*.pt "$OUT/$from/checkpoint_last.pt" "$OUT/$from/train.log" "$OUT/$row/"
+  fi
   # shellcheck disable=SC2086  # flags holds separate words
   launch "$OUT/$row/stdout.log" "$core" env DEVICE="$device" bash scripts/train.sh papers_extractive "${ROW_DATA_BIN[$row]:-$DATA_BIN}" "$OUT/$row" \
     --arch "${ARCH[$row]}" $flags --max-source-positions "$((PIECES[$row] + 1))" --stop-time-hours "$hours" \
@@ -168,8 +191,9 @@ run_study docs/img/extractive_study_curve.png lead lexrank oracle
 # the one the second is compared with
 declare -A PAIRS=([2h]="fastformer_2h conv_only_2h" [gpu]="fastformer_gpu conv_only_gpu"
                   [gpu20k]="fastformer_gpu20k conv_only_gpu20k" [nosent]="fastformer_nosent conv_only_nosent"
-                  [sentence]="conv_only_8192 conv_fastsent_8192")
-for pair in 2h gpu gpu20k nosent sentence; do
+                  [sentence]="conv_only_8192 conv_fastsent_8192" [nosent_1h]="fastformer_nosent_1h conv_only_nosent_1h"
+                  [nosent_2h]="fastformer_nosent_2h conv_only_nosent_2h")
+for pair in 2h gpu gpu20k nosent nosent_1h nosent_2h sentence; do
   read -r -a pair_rows <<<"${PAIRS[$pair]}"
   records=("$RECORDS/${pair_rows[0]}.json" "$RECORDS/${pair_rows[1]}.json")
   if [ -n "$DRY" ] || { [ -f "${records[0]}" ] && [ -f "${records[1]}" ]; }; then

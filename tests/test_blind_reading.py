@@ -120,3 +120,26 @@ def test_bad_requests_get_a_message(outputs, tmp_path, capsys):
         blind.packet([outputs["lead1"], tmp_path / "other"], n=2)
     assert evaluate_cli.main(["blind-tally", str(tmp_path)]) == 2
     assert "not a directory written by evaluate.py blind" in capsys.readouterr().err
+
+
+def test_a_fresh_reading_draws_none_of_an_earlier_readings_documents(outputs, tmp_path):
+    first = tmp_path / "first"
+    assert evaluate_cli.main(["blind", "--out", str(first), "--n", "3", "--seed", "5",
+                              str(outputs["lead1"]), str(outputs["lead3"])]) == 0
+    read_before = blind.read_ids(first)
+    assert len(read_before) == 3 and all(doc_id.startswith("doc-") for doc_id in read_before)
+    # the same seed without --exclude draws the same documents as before (the draw did not change)
+    _, same = blind.packet([outputs["lead1"], outputs["lead3"]], n=3, seed=5)
+    assert [doc["id"] for doc in same["documents"]] == read_before
+    fresh = tmp_path / "fresh"
+    assert evaluate_cli.main(["blind", "--out", str(fresh), "--n", "5", "--seed", "5", "--exclude", str(first),
+                              str(outputs["lead1"]), str(outputs["lead3"])]) == 0
+    key = json.loads((fresh / "key.json").read_text())
+    drawn = [doc["id"] for doc in key["documents"]]
+    assert len(drawn) == 5 and not set(drawn) & set(read_before) and key["excluded"] == 3
+    assert sorted(drawn + read_before) == sorted(f"doc-{i}" for i in range(len(TOPICS)))  # 8 articles in all
+    # every document read before: a clear error, not an empty packet; a directory that is no reading: another
+    with pytest.raises(EvaluationError, match="every document was read before"):
+        blind.packet([outputs["lead1"], outputs["lead3"]], n=2, exclude=drawn + read_before)
+    with pytest.raises(EvaluationError, match="not a directory written by evaluate.py blind"):
+        blind.read_ids(tmp_path)

@@ -333,6 +333,11 @@ def test_a_range_and_a_pair_of_parts_stay_whole():
     # "one ... , the other ...": the same
     cars = "both their cars , the first driver in one , his team mate in the other , start from the back ."
     assert project_clauses([cars], ["both their cars , his team mate in the other , start from the back ."]) == [cars]
+    # a part that "in particular", "especially", "including" ... introduces stays with its introducer
+    methods = ("computational prediction methods , and in particular , secondary structure prediction methods , "
+               "are widely used .")
+    assert project_clauses([methods], ["computational prediction methods , and in particular , are widely used ."]) == [
+        methods]
     # a side part without the pair's first word may go
     assert project_clauses(["the two cars , both new , start from the back , the team said ."],
                            ["the two cars start from the back , the team said ."]) == [

@@ -407,6 +407,26 @@ def test_a_number_range_that_lost_its_dash_is_no_sentence():
     assert document.non_sentences == {1}
 
 
+def test_a_sentence_that_only_says_where_something_is_shown_is_no_summary_sentence():
+    """"two comparisons are shown in figure <dig>": a pointer to a figure the summary does not have."""
+    for pointer in ("two comparisons are shown in figure <dig>", "the results are summarized in table 2 .",
+                    "a schematic drawing of the two proteins is shown in figure 1a .",
+                    "the results of go functional annotations are presented in figure 5d - 5f .",
+                    "the file names of the rna sequences are listed in additional file <dig>",
+                    "characteristics of those participants are displayed on table <dig>"):
+        assert extraction.points_only(pointer), pointer
+    for sentence in ("the values listed in table 2 were used in all later runs .",  # states what was done
+                     "table 2 shows that the mean age was 45 years .",  # states a finding
+                     "as shown in figure <dig> , the ratio rose in all lines .",
+                     "the ratio of the two strains , which is shown in figure <dig> , rose sharply in the second week .",
+                     "the effect was shown in figure 2 to depend on the dose ."):
+        assert not extraction.points_only(sentence), sentence
+    for masked in (False, True):
+        document = Document.prepare("The first sentence is whole.\nThe results are summarized in Table 2.\n"
+                                    "The last sentence is whole too.\n", masked=masked)
+        assert document.non_sentences == {1}, masked
+
+
 def test_a_sentence_that_ends_on_the_is_cut():
     assert extraction.ends_on_article("we ran simulations with a rotating chromophore , as described in the .")
     assert extraction.ends_on_article("The alligator was photographed lounging on the.")
@@ -438,10 +458,17 @@ def test_two_figures_panel_legends_run_together_are_no_sentence():
 
 def test_a_figures_legend_is_a_caption_by_its_words():
     for legend in ("error bars indicate se ( n = 120 per treatment ) dual choice assays of western flower thrips .",
-                   "scale bars = 100 m .", "asterisks indicate significant differences to the control ."):
+                   "scale bars = 100 m .", "asterisks indicate significant differences to the control .",
+                   # a table's footnote of significance marks
+                   "significant differences are indicated ; * p < <dig> ; ** p < <dig> .",
+                   "significant values are represented by *** , ** and * for p < <dig> , p < <dig> and p < <dig> , respectively .",
+                   "* : markers used for validation and further mapping in rils .",
+                   "genes used for expression study are marked with asterisks ."):
         assert extraction.is_caption(legend), legend
     for sentence in ("the calculated compositions tend to have a smaller error bar on account of the signal .",
-                     "descriptive data are presented as means and standard deviation ."):
+                     "descriptive data are presented as means and standard deviation .",
+                     "the difference was significant ( p < <dig> ) in both groups .",
+                     "we marked each site with a flag and counted the plants by hand ."):
         assert not extraction.is_caption(sentence), sentence
 
 

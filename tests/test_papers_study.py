@@ -173,10 +173,18 @@ EXTRACTIVE_ROWS = {"fastformer_8192": ("extractive_fastformer_conv_small", 8192,
                    "conv_only_gpu20k": ("extractive_conv_only_small", 8192, GPU_FLAGS),
                    "fastformer_gpu20k": ("extractive_fastformer_conv_small", 8192, GPU_FLAGS),
                    "conv_only_nosent": ("extractive_conv_only_small", 8192, NO_SENTENCE_LAYERS),
-                   "fastformer_nosent": ("extractive_fastformer_conv_small", 8192, NO_SENTENCE_LAYERS)}
+                   "fastformer_nosent": ("extractive_fastformer_conv_small", 8192, NO_SENTENCE_LAYERS),
+                   "conv_only_nosent_1h": ("extractive_conv_only_small", 8192, "--sentence-layers 0 "),
+                   "fastformer_nosent_1h": ("extractive_fastformer_conv_small", 8192, "--sentence-layers 0 "),
+                   "conv_only_nosent_2h": ("extractive_conv_only_small", 8192, "--sentence-layers 0 "),
+                   "fastformer_nosent_2h": ("extractive_fastformer_conv_small", 8192, "--sentence-layers 0 ")}
+# the rows that go on from another row's run (their own: the same encoder, data and seed) to equal hours
+CONTINUED = {"conv_only_nosent_1h": "conv_only_nosent", "fastformer_nosent_1h": "fastformer_nosent",
+             "conv_only_nosent_2h": "conv_only_nosent_1h", "fastformer_nosent_2h": "fastformer_nosent_1h"}
 # the budget question's rows train for 2 hours of a core or 0.15 / 0.12 hours of a GPU, the others for HOURS (1)
 ROW_HOURS = {"conv_only_2h": 2, "fastformer_2h": 2, "conv_only_gpu": 0.15, "fastformer_gpu": 0.15,
-             "conv_only_gpu20k": 0.12, "fastformer_gpu20k": 0.12, "conv_only_nosent": 2, "fastformer_nosent": 2}
+             "conv_only_gpu20k": 0.12, "fastformer_gpu20k": 0.12, "conv_only_nosent": 2, "fastformer_nosent": 2,
+             "conv_only_nosent_2h": 2, "fastformer_nosent_2h": 2}
 
 
 def _data_bin(row):
@@ -203,6 +211,13 @@ def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
         assert f"--max-source-positions {pieces + 1} --stop-time-hours {ROW_HOURS.get(row, 1)} " in line
         assert f" env DEVICE={'gpu' if '_gpu' in row else 'cpu'} bash scripts/train.sh " in line
         assert "--pretrained-encoder" not in line  # from scratch: no row starts from another's weights
+    # a continued row copies its run's checkpoints and log into its own directory, then resumes there
+    copies = [line for line in lines if line.startswith("cp -p ")]
+    assert len(copies) == len(CONTINUED)
+    for line, (row, source) in zip(copies, CONTINUED.items()):
+        assert f"runs/extractive_study/{source}/checkpoint_last.pt runs/extractive_study/{source}/train.log " in line
+        assert line.endswith(f" runs/extractive_study/{row}/")
+        assert lines.index(line) < next(i for i, t in enumerate(lines) if f"runs/extractive_study/{row} --arch" in t)
     for line, (row, (_, pieces, _)) in zip(evaluate, EXTRACTIVE_ROWS.items()):
         # the model's own ranking (preset papers: no centrality or position fused in) at 200 words
         assert f"--system runs/extractive_study/{row}/checkpoint_last.pt --data-bin {_data_bin(row)} " in line
@@ -212,7 +227,7 @@ def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
     assert all("--preset papers --words 200 --limit 500 " in line for line in baselines[:2])
     assert "--preset papers --limit 500 " in baselines[2] and "--words" not in baselines[2]
     table = [line for line in lines if "scripts/budget_table.py" in line]
-    assert len(table) == 6 and "--against docs/extractive_study/fastformer_8192.json" in table[0]
+    assert len(table) == 8 and "--against docs/extractive_study/fastformer_8192.json" in table[0]
     assert "conv_fastsent_8192.json" in table[0]  # a one-core row
     assert "_gpu" not in table[0]  # the one-core rows' table; the GPU rows have their own
     # the budget question: the 2-hour rows against each other, the GPU rows against each other
@@ -223,9 +238,14 @@ def test_extractive_study_rows_are_encoders_from_scratch_at_equal_words():
     assert "_gpu" not in curves[0] and curves[1].endswith("--out docs/img/extractive_study_gpu_curve.png")
     assert curves[2].endswith("--out docs/img/extractive_study_gpu20k_curve.png")
     assert "conv_only_nosent.json --against docs/extractive_study/fastformer_nosent.json" in table[4]
-    assert len(curves) == 4 and curves[3].endswith("--out docs/img/extractive_study_nosent_curve.png")
+    assert curves[3].endswith("--out docs/img/extractive_study_nosent_curve.png")
+    # ... and the same two trained on to one core-hour each
+    assert "conv_only_nosent_1h.json --against docs/extractive_study/fastformer_nosent_1h.json" in table[5]
+    assert curves[4].endswith("--out docs/img/extractive_study_nosent_1h_curve.png")
+    assert "conv_only_nosent_2h.json --against docs/extractive_study/fastformer_nosent_2h.json" in table[6]
+    assert len(curves) == 6 and curves[5].endswith("--out docs/img/extractive_study_nosent_2h_curve.png")
     # the additive attention over sentence vectors against the softmax one, both over the convolution alone
-    assert table[5].endswith("conv_fastsent_8192.json --against docs/extractive_study/conv_only_8192.json "
+    assert table[7].endswith("conv_fastsent_8192.json --against docs/extractive_study/conv_only_8192.json "
                              "--paired rouge1,rouge2,rougeLsum")
     # each prepared data set once, the 20,000 papers' without a limit
     prepare = [line for line in lines if "scripts/prepare_extractive.py" in line]

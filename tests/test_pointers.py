@@ -35,6 +35,11 @@ from fairseq_plugins.text.pointers import (
     ("as described in [ 12 ] .", "as described ."),  # the citing preposition goes too
     ("tree species vary <cit> . we sampled <dig> sites .", "tree species vary . we sampled <dig> sites ."),
     ("as reported by <cit> and others", "as reported and others"),
+    # a run of them with its separators, and the comma that led into one where the clause ends
+    ("it varied with sperm quality <cit> , <cit> , <cit> , <cit> .", "it varied with sperm quality ."),
+    ("otus were found in each of these samples , <cit> .", "otus were found in each of these samples ."),
+    ("one indel every <dig> kb, <cit>.", "one indel every <dig> kb."),
+    ("one group <cit> ; <cit> , and another , <cit> , grew .", "one group , and another , grew ."),
     ("This was shown before (Smith et al., 2005; Lee and Park 2003).", "This was shown before."),
     ("conservation is high ( mesa et al . , 1982 , 2004 ; souza and kido , 1995 ) .", "conservation is high ."),
     # superscript citations flattened inside a sentence: after a word's comma, or glued to a word as a list

@@ -99,6 +99,10 @@ def test_separators_and_masked_citations_never_come_out():
     assert readable(["the method was introduced in <cit> and demonstrated in an application ."]) == [
         "The method was introduced and demonstrated in an application."]
     assert readable(["as shown by <cit> <cit> , the cells grew ."]) == ["As shown, the cells grew."]
+    # a run of citations with its separators goes whole, and so does the comma that led into one at a clause's end
+    assert readable(["it varied with sperm quality <cit> , <cit> , <cit> , <cit> ."]) == ["It varied with sperm quality."]
+    assert readable(["otus were found in each of these samples , <cit> ."]) == ["Otus were found in each of these samples."]
+    assert readable(["one group <cit> ; <cit> , and another <cit> , grew ."]) == ["One group, and another, grew."]
 
 
 def test_quotes_that_do_not_pair_in_a_sentence():

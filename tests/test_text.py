@@ -318,6 +318,41 @@ def test_a_masked_papers_stop_lost_after_a_references_number_ends_the_sentence()
     assert doc.verbatim([0, 1]) == ["genomes can be found in table <dig>", "the genomes ranged in size from <dig> to <dig> mb ."]
 
 
+def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the_writers_words():
+    """After any other masked number only words that never go on from a number open a sentence: the
+    writers' own subject ("we", "these", ...) or a sentence adverb with its comma; never a fronted
+    phrase's end, also after a conjunction inside the sentence, and never "thus" + participle."""
+    cases = {  # the three papers' sentences the readers found run together, as SumPubMed holds them
+        "c-terminal sequences are needed for the degradation of irp <dig> however , these sequences only operate .":
+            ["c-terminal sequences are needed for the degradation of irp <dig>", "however , these sequences only operate ."],
+        "we generated reads from the peanut cultivar yueyou <dig> we identified degs between the two lines .":
+            ["we generated reads from the peanut cultivar yueyou <dig>", "we identified degs between the two lines ."],
+        "models act through the phosphorylation state of map <dig> these models can produce the trends .":
+            ["models act through the phosphorylation state of map <dig>", "these models can produce the trends ."],
+        "the rate was close to <dig> in addition , the intercept was close to zero .":
+            ["the rate was close to <dig>", "in addition , the intercept was close to zero ."],
+    }
+    for run_together, sentences in cases.items():
+        assert split_sentences(run_together) == sentences
+    kept_whole = [
+        "in addition to the receptors cxcr <dig> and cxcr <dig> we detected lect <dig> in the cells .",  # fronted
+        "to characterize the cells over-expressing pitx <dig> we analyzed the expression of six genes .",  # fronted
+        "values rose in <dig> % of the cells , and on day <dig> these numbers were <dig> % .",  # fronted after "and"
+        "the data came from <dig> , while in <dig> our group confirmed the expression .",  # fronted after "while"
+        "the ratio was <dig> thus showing similar patterns for the killed cells .",  # "thus" + participle goes on
+        "the dose was <dig> however large the cells grew in the dish .",  # "however" without its comma
+        "cells were treated with <dig> the next day for two hours .",  # "the" goes on from numbers too often
+        "the ratio was 2 we identified degs between the two lines .",  # only a masked number lost its stop
+    ]
+    for sentence in kept_whole:
+        assert split_sentences(sentence) == [sentence]
+    # a reference's number after a conjunction's fronted phrase: kept whole; with a finite verb after it, cut
+    assert split_sentences("the scores rose , and in figure <dig> we show the same data for all runs .") == [
+        "the scores rose , and in figure <dig> we show the same data for all runs ."]
+    assert split_sentences("data from the search or in situ work are shown in table <dig> the databases were two .") == [
+        "data from the search or in situ work are shown in table <dig>", "the databases were two ."]
+
+
 def test_join_unjoin_and_target_text():
     sentences = ["the 35 - year - old suspect was described as an immigrant .", "he was accused ."]
     joined = join_sentences(sentences)

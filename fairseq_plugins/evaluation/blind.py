@@ -19,7 +19,8 @@ An optional line ``document  preferred  LETTER`` records the summary the reader 
 (``tie`` instead of a letter: no preference, e.g. for summaries that are word for word the same).
 ``tally`` joins the answers with the key: per system, summaries read, fluent ones, summaries
 with a broken sentence or an unsupported statement, and the totals of each count, and how often
-it was preferred.
+it was preferred. A reading meant to measure a system that was changed after an earlier one read
+its documents draws other documents: ``read_ids`` of the earlier readings, ``exclude`` to ``packet``.
 """
 import csv
 import json
@@ -53,10 +54,20 @@ def _readable(line: str, article: str) -> str:
     return "\n".join(f"- {s}" for s in readable(line.split(text.SENTENCE_SEPARATOR), article)) or "(empty)"
 
 
-def packet(out_dirs: Sequence, n: int, seed: int = 1, with_reference: bool = False) -> Tuple[str, dict]:
+def read_ids(reading_dir) -> List[str]:
+    """The ids of the documents an earlier reading (a directory ``write_packet`` wrote) drew."""
+    path = Path(reading_dir) / KEY
+    try:
+        return [doc["id"] for doc in json.loads(path.read_text())["documents"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise EvaluationError(f"{reading_dir}: no readable {KEY}; not a directory written by evaluate.py blind") from None
+
+
+def packet(out_dirs: Sequence, n: int, seed: int = 1, with_reference: bool = False,
+           exclude: Sequence[str] = ()) -> Tuple[str, dict]:
     """(markdown for the reader, the key) for ``n`` documents drawn (seeded) from output
-    directories of the same documents; their raw articles come from the data file their
-    ``scores.json`` names, which must still be there."""
+    directories of the same documents, none of whose ids is in ``exclude``; their raw articles come
+    from the data file their ``scores.json`` names, which must still be there."""
     if len(out_dirs) + with_reference < 2:
         raise EvaluationError("a blind reading needs two summaries a document: two output directories, or one "
                               "and the reference")
@@ -65,9 +76,14 @@ def packet(out_dirs: Sequence, n: int, seed: int = 1, with_reference: bool = Fal
     outputs = [read_outputs(d) for d in out_dirs]
     for d, other in zip(out_dirs[1:], outputs[1:]):
         check_same_documents(outputs[0], other, out_dirs[0], d)
-    total = len(outputs[0]["ids"])
+    excluded = set(exclude)
+    # a list of the same indices draws the same sample as the range did before there was `exclude`
+    pool = [i for i, doc_id in enumerate(outputs[0]["ids"]) if doc_id not in excluded]
+    if not pool:
+        raise EvaluationError(f"{out_dirs[0]}: every document was read before (the excluded readings hold all "
+                              f"{len(outputs[0]['ids'])})")
     rng = random.Random(seed)
-    chosen = sorted(rng.sample(range(total), min(n, total)))
+    chosen = sorted(rng.sample(pool, min(n, len(pool))))
     articles = _articles_of(outputs[0]["meta"], chosen)
     if len(articles) != len(chosen):
         raise EvaluationError(f"{out_dirs[0]}: the articles are not readable from the data file its scores.json "
@@ -86,12 +102,15 @@ def packet(out_dirs: Sequence, n: int, seed: int = 1, with_reference: bool = Fal
         for position, s in enumerate(order):
             lines += [f"### Summary {chr(ord('A') + position)}", "", _readable(summaries[s], articles[i]), ""]
     key = {"systems": systems, "seed": seed, "data": outputs[0]["meta"].get("data"), "documents": documents}
+    if excluded:
+        key["excluded"] = len(excluded)
     return "\n".join(lines), key
 
 
-def write_packet(out_dir, out_dirs: Sequence, n: int, seed: int = 1, with_reference: bool = False) -> Path:
+def write_packet(out_dir, out_dirs: Sequence, n: int, seed: int = 1, with_reference: bool = False,
+                 exclude: Sequence[str] = ()) -> Path:
     """packet.md and an empty answers.tsv (for the reader) and key.json (not for the reader) in ``out_dir``."""
-    markdown, key = packet(out_dirs, n, seed, with_reference)
+    markdown, key = packet(out_dirs, n, seed, with_reference, exclude)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     (out / PACKET).write_text(markdown + "\n", encoding="utf-8")

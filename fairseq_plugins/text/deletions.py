@@ -146,6 +146,10 @@ COORDINATORS = frozenset({"and", "or", "nor"})
 # the field , others are more general"; "both cars , button in one , magnussen in the other"):
 # without it the later part pairs with nothing
 CORRELATIVES = {"some": "others", "one": "other"}
+# words that lead into what follows them ("... methods , and in particular , secondary structure
+# methods , are used"): a part right after one is what it introduces, and without it the words dangle
+INTRODUCERS = frozenset({"particular", "particularly", "especially", "notably", "namely", "specifically", "including",
+                         "e.g.", "i.e.", "mainly", "mostly", "chiefly", "primarily"})
 # a comma-set part of at most this many words may be an item of a list ("enterococcus gallinarum",
 # "microarray data analysis system"); a longer one is a clause
 MAX_LIST_ITEM = 6
@@ -378,6 +382,8 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if RESPECTIVELY in source[end:]:
         return False  # "a and b ... x and y , respectively": one side without an item pairs them wrongly
     kept_before = [word for i, word in enumerate(source[:start]) if i not in dropped]
+    if next((word for word in reversed(kept_before) if word not in BOUNDARIES), None) in INTRODUCERS:
+        return False  # "and in particular [, secondary structure methods ,] are used": the introduced part stays
     if start == 0:
         following = [word for word in source[end:] if word not in BOUNDARIES]
         if (end > MAX_DATELINE or source[end - 1] not in CLOSING_BRACKETS or not following

@@ -103,7 +103,8 @@ class Document:
         the data set cut text out of (``extraction.is_cut``) and lines with no finite verb
         (``predicates.has_predicate``: captions, legends, footnotes) or that state a purpose and no
         clause ("to report a case of ...", ``predicates.is_purpose_line``), and in any text the lines that
-        hold an equation's encoding (``extraction.is_markup``), end on "the" ("... as described in the .",
+        hold an equation's encoding (``extraction.is_markup``), say only where something is shown ("the
+        results are shown in table <dig> .", ``extraction.points_only``), end on "the" ("... as described in the .",
         ``extraction.ends_on_article``) or hold a number range that lost its dash ("95 % ci
         0.691.93", ``extraction.has_collapsed_range``) or open with a table's title and its
         count ("... ( n = 549 ) duration of ...", ``predicates.runs_a_title_in``) or run two figures'
@@ -120,7 +121,7 @@ class Document:
                   if extraction.is_title(raw, sentence, line_ends[i])}
         markup = {i for i, raw in enumerate(verbatim)
                   if extraction.is_markup(raw) or extraction.ends_on_article(raw)
-                  or extraction.has_collapsed_range(raw)}
+                  or extraction.has_collapsed_range(raw) or extraction.points_only(self.sentences[i])}
         counted_titles = {i for i, raw in enumerate(verbatim)
                           if predicates.runs_a_title_in(raw) or extraction.restarts_panels(raw)}
         # a line that ends without a stop after a sentence that ended inside it was broken inside its

@@ -118,7 +118,10 @@ GLUED_CITATION_EVIDENCE = 2  # citations flattened onto words before a paper's w
 _BRACKET_GLUED_CITATION_RE = re.compile(r"(?<=\))\d{1,3}(?:\s*[,\u2013-]\s*\d{1,3})*(?=\s+[^\W\d_])")
 _NAMING_NUMBERS = 3  # a word glued to this many numbers names things ("water302", "water305", "water354")
 _NORMAL_FORM_RE = re.compile(r"\s[,;:]\s|\s\(\s")  # tokens spaced apart: " , ", " ( "
-_MASKED_CITATION_RE = re.compile(re.escape(masking.CITATION))  # the masked paper data's own "<cit>"
+# the masked paper data's own "<cit>", a run of them with their separators as one ("quality <cit> , <cit> , <cit> .":
+# one at a time, they left "quality , , ." behind)
+_MASKED_CITATION_RE = re.compile(r"{0}(?:\s*[,;]\s*{0})*".format(re.escape(masking.CITATION)))
+_CLAUSE_END_AFTER_RE = re.compile(r"\s*(?:[.,;:)]|$)")  # what follows a cut pointer ends its clause
 _BRACKET_RE = re.compile(r"\(([^()]{0,400})\)|\[([^\[\]]{0,400})\]")
 _ROUND_NUMBERS_RE = re.compile(r"\(\s*(\d{1,3}(?:\s*[-\u2013,;]\s*\d{1,3})*)\s*\)")
 _YEAR_RE = re.compile(_YEAR)
@@ -244,12 +247,15 @@ def _joined(parts: List[Tuple[str, str]]) -> str:
 
 def _cut(text: str, start: int, end: int) -> str:
     """``text`` without ``text[start:end]`` and the space before it, and without a citing
-    preposition right before it where what follows ends the clause (or the text)."""
+    preposition right before it where what follows ends the clause (or the text), or the comma or
+    semicolon that led into it there ("samples , <cit> ." reads "samples .")."""
     before = text[:start].rstrip()
     after = text[end:]
     words = before.rsplit(None, 1)
     if words and words[-1].lower() in CITING_PREPOSITIONS and (not after.strip() or re.match(r"\s*(?:[.,;:)]|and\b)", after)):
         before = before[: len(before) - len(words[-1])].rstrip()
+    elif before[-1:] in (",", ";") and _CLAUSE_END_AFTER_RE.match(after):
+        before = before[:-1].rstrip()
     if not before:
         return after.lstrip()
     return before + after

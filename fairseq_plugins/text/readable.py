@@ -59,6 +59,8 @@ DROPPED_TOKENS = frozenset(["<cit>"])
 # a preposition whose object was a dropped citation goes with it: "was introduced in <cit> and
 # demonstrated in ..." reads "was introduced and demonstrated in ...", not "introduced in and"
 CITING_PREPOSITIONS = frozenset({"in", "of", "by", "from", "at", "see", "than", "on", "to", "with", "including"})
+_CITATION_SEPARATORS = frozenset([",", ";"])  # between the citations of a run, or leading into one
+_CLAUSE_ENDS = frozenset([".", ",", ";", ":", ")", "!", "?"])
 # Case evidence is read from the article's first characters only: a summary's names come from the
 # part a model reads (a few hundred pieces), and a 2 MB paste would cost seconds for nothing
 CASE_EVIDENCE_CHARS = 100_000
@@ -301,14 +303,23 @@ def _sentences(sentences: Iterable[str]) -> List[List[str]]:
 
 
 def _without_dropped(tokens: Sequence[str]) -> List[str]:
-    """``tokens`` without ``DROPPED_TOKENS``, a citation's preposition dropped with it."""
+    """``tokens`` without ``DROPPED_TOKENS``: a run of them with the separators between them as one
+    ("quality <cit> , <cit> ." reads "quality ."), a citation's preposition dropped with it, and so
+    is the comma or semicolon that led into it where the clause ends after it ("samples , <cit> .")."""
     kept: List[str] = []
-    for token in tokens:
-        if token in DROPPED_TOKENS:
-            if kept and kept[-1] in CITING_PREPOSITIONS:
-                kept.pop()
+    i, n = 0, len(tokens)
+    while i < n:
+        if tokens[i] not in DROPPED_TOKENS:
+            kept.append(tokens[i])
+            i += 1
             continue
-        kept.append(token)
+        i += 1
+        while i + 1 < n and tokens[i] in _CITATION_SEPARATORS and tokens[i + 1] in DROPPED_TOKENS:
+            i += 2
+        if kept and kept[-1] in CITING_PREPOSITIONS:
+            kept.pop()
+        elif kept and kept[-1] in _CITATION_SEPARATORS and (i == n or tokens[i] in _CLAUSE_ENDS):
+            kept.pop()
     return kept
 
 
