@@ -119,9 +119,9 @@ class Document:
         line_ends = [self.ends_line(i) for i in range(len(self.sentences))]
         titles = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences))
                   if extraction.is_title(raw, sentence, line_ends[i])}
-        markup = {i for i, raw in enumerate(verbatim)
+        markup = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences))
                   if extraction.is_markup(raw) or extraction.ends_on_article(raw)
-                  or extraction.has_collapsed_range(raw) or extraction.points_only(self.sentences[i])}
+                  or extraction.has_collapsed_range(raw) or extraction.points_only(sentence)}
         counted_titles = {i for i, raw in enumerate(verbatim)
                           if predicates.runs_a_title_in(raw) or extraction.restarts_panels(raw)}
         # a line that ends without a stop after a sentence that ended inside it was broken inside its

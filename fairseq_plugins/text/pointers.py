@@ -122,6 +122,7 @@ _NORMAL_FORM_RE = re.compile(r"\s[,;:]\s|\s\(\s")  # tokens spaced apart: " , ",
 # one at a time, they left "quality , , ." behind)
 _MASKED_CITATION_RE = re.compile(r"{0}(?:\s*[,;]\s*{0})*".format(re.escape(masking.CITATION)))
 _CLAUSE_END_AFTER_RE = re.compile(r"\s*(?:[.,;:)]|$)")  # what follows a cut pointer ends its clause
+_AND_AFTER_RE = re.compile(r"\s*and\b")  # ... or joins the next part of it ("introduced in <cit> and demonstrated")
 _BRACKET_RE = re.compile(r"\(([^()]{0,400})\)|\[([^\[\]]{0,400})\]")
 _ROUND_NUMBERS_RE = re.compile(r"\(\s*(\d{1,3}(?:\s*[-\u2013,;]\s*\d{1,3})*)\s*\)")
 _YEAR_RE = re.compile(_YEAR)
@@ -252,9 +253,10 @@ def _cut(text: str, start: int, end: int) -> str:
     before = text[:start].rstrip()
     after = text[end:]
     words = before.rsplit(None, 1)
-    if words and words[-1].lower() in CITING_PREPOSITIONS and (not after.strip() or re.match(r"\s*(?:[.,;:)]|and\b)", after)):
+    clause_ends = _CLAUSE_END_AFTER_RE.match(after) is not None
+    if words and words[-1].lower() in CITING_PREPOSITIONS and (clause_ends or _AND_AFTER_RE.match(after)):
         before = before[: len(before) - len(words[-1])].rstrip()
-    elif before[-1:] in (",", ";") and _CLAUSE_END_AFTER_RE.match(after):
+    elif before[-1:] in (",", ";") and clause_ends:
         before = before[:-1].rstrip()
     if not before:
         return after.lstrip()
