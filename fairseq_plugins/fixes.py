@@ -69,6 +69,15 @@ without the fix.
    written k times to the log file (and k file handles stay open).  Readers of the log then count
    one update's seconds k times (fairseq_plugins.evaluation.study).  ``progress_bar`` is wrapped so
    that a log file gets its handler once; everything else about the call is fairseq's.
+
+7. Gradient clipping of a ``--cpu`` run on a machine with CUDA.  ``utils.clip_grad_norm_`` sums
+   the gradients' norms on ``torch.cuda.current_device()`` whenever CUDA is available, wherever
+   the gradients are; with ``--clip-norm`` the clip coefficient then lands on the GPU and
+   ``torch._foreach_mul_`` of the CPU gradients by it fails at the first update ("scalar tensor is
+   expected to be on cpu but is on cuda:0").  ``clip_grad_norm_`` (installed in ``fairseq.utils``,
+   which the optimizers call it through) computes the norm on the gradients' own device when none
+   of them is on CUDA, and hands every other case to fairseq's unchanged
+   (``ORIGINAL_CLIP_GRAD_NORM``).
 """
 import argparse
 import contextlib
@@ -88,8 +97,10 @@ __all__ = [
     "preserve_root_logging",
     "load_checkpoint",
     "CHECKPOINT_SAFE_GLOBALS",
+    "ORIGINAL_CLIP_GRAD_NORM",
     "ORIGINAL_NO_REPEAT_NGRAM",
     "ORIGINAL_PROGRESS_BAR",
+    "clip_grad_norm_",
     "no_repeat_ngram",
 ]
 
@@ -132,6 +143,7 @@ import_fairseq()
 
 import torch  # noqa: E402
 from fairseq import checkpoint_utils  # noqa: E402
+from fairseq import utils as fairseq_utils  # noqa: E402
 from fairseq.file_io import PathManager  # noqa: E402
 from fairseq.logging import progress_bar as progress_bar_module  # noqa: E402
 from fairseq.ngram_repeat_block import NGramRepeatBlock  # noqa: E402
@@ -313,11 +325,48 @@ def _one_log_file_handler() -> None:
     progress_bar_module.progress_bar = progress_bar_with_one_log_handler
 
 
+# --- 7. gradient clipping where the gradients are ----------------------------------------------
+
+# (if this module is reloaded after apply(), fairseq.utils already holds the replacement)
+ORIGINAL_CLIP_GRAD_NORM = getattr(fairseq_utils.clip_grad_norm_, "original", fairseq_utils.clip_grad_norm_)
+
+
+@torch.no_grad()
+def clip_grad_norm_(params, max_norm, aggregate_norm_fn=None) -> torch.Tensor:
+    """fairseq's ``clip_grad_norm_`` (the norm of the gradients of the parameters without an
+    ``expert`` mark, every gradient scaled by min(1, max_norm / (norm + 1e-6)) when max_norm > 0),
+    with the norm computed on the gradients' device when none of them is on CUDA."""
+    params = [params] if isinstance(params, torch.Tensor) else list(params)
+    with_grad = [p for p in params if p is not None and getattr(p, "grad", None) is not None]
+    if not torch.cuda.is_available() or not with_grad or any(p.grad.is_cuda for p in with_grad):
+        return ORIGINAL_CLIP_GRAD_NORM(params, max_norm, aggregate_norm_fn)
+    grads = [p.grad.detach() for p in with_grad]
+    counted = [p.grad.detach() for p in with_grad if not hasattr(p, "expert")]
+    if not counted:
+        return ORIGINAL_CLIP_GRAD_NORM(params, max_norm, aggregate_norm_fn)  # no gradient counts: fairseq's 0
+    total_norm = torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g, dtype=torch.float32)
+                                                       for g in counted]))
+    if aggregate_norm_fn is not None:
+        total_norm = aggregate_norm_fn(total_norm)
+    if max_norm > 0:
+        clip_coef = (float(max_norm) / (total_norm + 1e-6)).clamp_(max=1)
+        torch._foreach_mul_(grads, clip_coef)
+    return total_norm
+
+
+clip_grad_norm_.original = ORIGINAL_CLIP_GRAD_NORM
+
+
+def _clip_where_the_gradients_are() -> None:
+    fairseq_utils.clip_grad_norm_ = clip_grad_norm_
+
+
 def apply():
     """Install the fixes (idempotent)."""
     _allow_checkpoint_globals()
     _allow_resumed_state_broadcast()
     _atomic_checkpoint_copies()
     _one_log_file_handler()
+    _clip_where_the_gradients_are()
     if NGramRepeatBlock.__dict__["_no_repeat_ngram"] is not no_repeat_ngram:
         NGramRepeatBlock._no_repeat_ngram = no_repeat_ngram

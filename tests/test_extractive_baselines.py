@@ -513,6 +513,22 @@ def test_an_equations_encoding_is_no_sentence():
     assert not extraction.is_markup("the mathematical type of the model was chosen .")
 
 
+def test_an_encoding_whose_raw_span_misses_its_head_is_no_sentence(monkeypatch):
+    """A long encoding's raw span can come back without its "mathtype@mtef" head (an inline
+    equation read back as "@+=feaafiart1ev1aaatcvauf ... as can be seen clearly , ..."); the normal
+    form still holds the head, and is asked too: the line has a verb, so only that test passes it over."""
+    line = ("MathType@MTEF@5@5@+=feaafiart1ev1aaatCvAUfKttLearuWrP9MDH5MBPbIqV92AaeXatLxBI9gBaebbnrfifHhDYfgas"
+            " as can be seen clearly, the choice of f has a strong effect on the steady state.")
+    text = f"The energy was computed from the descriptors.\n{line}\nThe cells grew in the light."
+    document = Document.prepare(text, masked=True)
+    spans = document.verbatim(range(3))
+    headless = [spans[0], "@+=feaafiart1ev1aaatcvaufkttlearuwrp9 as can be seen clearly, the choice of f has a strong"
+                " effect on the steady state.", spans[2]]
+    monkeypatch.setattr(Document, "verbatim", lambda self, indices, *a, **k: [headless[i] for i in indices])
+    assert not extraction.is_markup(headless[1]) and extraction.is_markup(document.sentences[1])
+    assert document.non_sentences == {1}
+
+
 def test_a_captions_legend_lines_are_passed_over():
     # SumPubMed puts a figure's caption where the paper cites it: "fig." ends the citing line, the
     # number opens the caption's title, the legend follows in panels, noun phrases and, between

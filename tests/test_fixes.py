@@ -517,3 +517,48 @@ def test_progress_bar_wrapper_keeps_positional_log_file(tmp_path):
         for handler in logger.handlers[len(before):]:
             logger.removeHandler(handler)
             handler.close()
+
+
+# --- gradient clipping of a --cpu run on a machine with CUDA -----------------------------------
+
+
+def parameters_with_gradients(seed: int = 0):
+    """Two layers' parameters after one backward pass: CPU gradients with a norm well above 0.1."""
+    torch.manual_seed(seed)
+    model = torch.nn.Sequential(torch.nn.Linear(6, 5), torch.nn.Tanh(), torch.nn.Linear(5, 3))
+    model(torch.randn(7, 6)).pow(2).sum().backward()
+    return list(model.parameters())
+
+
+def show_cuda(monkeypatch):
+    """What fairseq sees on a machine with a GPU, on any machine: CUDA available, device 0 current."""
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "current_device", lambda: 0)
+
+
+def test_clipping_cpu_gradients_fails_without_fix_where_cuda_is_available(monkeypatch):
+    """The defect: fairseq sums the norms on torch.cuda.current_device() whatever device the
+    gradients are on (without a GPU here, moving them there fails; with one, multiplying the CPU
+    gradients by the clip coefficient on the GPU does)."""
+    params = parameters_with_gradients()
+    show_cuda(monkeypatch)
+    with pytest.raises((RuntimeError, AssertionError)):
+        fixes.ORIGINAL_CLIP_GRAD_NORM(params, 0.1)
+
+
+@pytest.mark.parametrize("max_norm", [0.1, 1e6, 0.0])
+def test_clipping_cpu_gradients_where_cuda_is_available_matches_torch(monkeypatch, max_norm):
+    """Through fairseq.utils, as the optimizers call it: the norm and the clipped gradients are
+    torch.nn.utils.clip_grad_norm_'s (max_norm 0: the norm only, nothing scaled)."""
+    import fairseq.utils
+
+    params, reference = parameters_with_gradients(), parameters_with_gradients()
+    before = [p.grad.clone() for p in params]
+    expected = torch.nn.utils.clip_grad_norm_(reference, max_norm if max_norm > 0 else float("inf"))
+    show_cuda(monkeypatch)
+    norm = fairseq.utils.clip_grad_norm_(params, max_norm)
+    assert norm.device.type == "cpu" and torch.allclose(norm, expected)
+    assert float(norm) > 0.1  # the first case does clip
+    for p, r, b in zip(params, reference, before):
+        assert torch.allclose(p.grad, r.grad if max_norm > 0 else b)
+    assert max_norm != 0.1 or not torch.allclose(params[0].grad, before[0])

@@ -233,6 +233,8 @@ def test_split_sentences():
     ]
     assert split_sentences(normalize_text("more genes than other enterococcus spp.\nisolated from bovine feces. next.")) == [
         "more genes than other enterococcus spp. isolated from bovine feces .", "next ."]
+    assert split_sentences(normalize_text("leaves challenged with Pseudomonas syringae pv. glycinea wilted. next.")) == [
+        "leaves challenged with pseudomonas syringae pv. glycinea wilted .", "next ."]
     assert split_sentences("") == []
     assert text.lead("a . b . c . d .", 3) == ["a .", "b .", "c ."]
 
@@ -316,6 +318,27 @@ def test_a_masked_papers_stop_lost_after_a_references_number_ends_the_sentence()
     doc = text.Document.prepare("genomes can be found in table <dig> the genomes ranged in size from <dig> to <dig> mb .",
                            masked=True)
     assert doc.verbatim([0, 1]) == ["genomes can be found in table <dig>", "the genomes ranged in size from <dig> to <dig> mb ."]
+
+
+def test_a_masked_papers_line_that_ends_on_a_number_or_citation_ends_its_sentence():
+    """A line of a masked paper that ends on <dig> or <cit> ends there, as one that ends on a letter
+    or a digit does (a heading "... than group 1", a sentence whose stop the data set's masking ate,
+    a figure's name before its caption's title); before, the next line ran into it."""
+    raw = ("the members of this group expanded recently.\ngroup <dig> genes evolve more rapidly than group 1\n"
+           "to investigate whether group <dig> and <dig> differ, we compared the sets.\nas reported before <cit>\n"
+           "the filter is shown in figure <dig>\nfilter <dig> in this paper is a single peaking filter.")
+    for masked in (False, True):
+        number = "<dig>" if masked else "1"
+        assert text.Document.prepare(raw, masked=masked).sentences == [
+            "the members of this group expanded recently .",
+            f"group <dig> genes evolve more rapidly than group {number} .",
+            "to investigate whether group <dig> and <dig> differ , we compared the sets .",
+            "as reported before <cit> .",
+            "the filter is shown in figure <dig> .",
+            "filter <dig> in this paper is a single peaking filter .",
+        ]
+    # inside a line, a number or citation goes on as before
+    assert text.normalize_text("found in <dig> <cit> of the cells") == "found in <dig> <cit> of the cells ."
 
 
 def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the_writers_words():

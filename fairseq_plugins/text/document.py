@@ -120,7 +120,7 @@ class Document:
         titles = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences))
                   if extraction.is_title(raw, sentence, line_ends[i])}
         markup = {i for i, (raw, sentence) in enumerate(zip(verbatim, self.sentences))
-                  if extraction.is_markup(raw) or extraction.ends_on_article(raw)
+                  if extraction.is_markup(raw) or extraction.is_markup(sentence) or extraction.ends_on_article(raw)
                   or extraction.has_collapsed_range(raw) or extraction.points_only(sentence)}
         counted_titles = {i for i, raw in enumerate(verbatim)
                           if predicates.runs_a_title_in(raw) or extraction.restarts_panels(raw)}

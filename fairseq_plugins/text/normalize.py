@@ -98,7 +98,7 @@ MAX_TOKEN_CHARS = 1000
 # Abbreviations (lower case, without the final period) that keep their period: titles before
 # names, months, company suffixes, Latin abbreviations, US states as the news writes them, and
 # the ones a paper writes mid-sentence ("viz.", "figs.", "eq.", and a species' "sp.", "spp.",
-# "subsp.", "var.", "cv.", "str.": of 30 of SumPubMed's line breaks after "sp.", "spp." or "subsp."
+# "subsp.", "var.", "cv.", "str.", a pathovar's "pv.": of 30 of SumPubMed's line breaks after "sp.", "spp." or "subsp."
 # read in valid papers, 27 were mid-sentence, "... than other enterococcus spp. isolated from bovine
 # feces .").
 # Besides these, single letters ("w.") and acronyms ("u.s.", "p.m.", "l.l.") keep theirs.
@@ -109,7 +109,7 @@ ABBREVIATIONS = frozenset(
     jan feb mar apr jun jul aug sep sept oct nov dec
     inc corp ltd co plc llc bros pty assn univ intl
     no nos vs etc cf al approx dept fig vol mt ave blvd rd hwy sq ct oz lbs ext
-    viz figs eq eqs sp spp ssp subsp var cv str strs
+    viz figs eq eqs sp spp ssp subsp var cv str strs pv
     ala ariz ark calif colo conn fla kan kans ky md mich minn mont neb nev okla pa penn tenn tex
     va vt wis wyo
     """.split()
@@ -250,7 +250,8 @@ def _lower(text: str) -> str:
 
 def _clean(raw, end_lines: bool = True) -> str:
     """Step 1: unescape, NFKC, plain quotes, no control characters, single spaces, lowercase;
-    with `end_lines`, a line that ends in a letter or digit gets a final " ."."""
+    with `end_lines`, a line that ends in a letter, a digit or a mask (``<dig>``, ``<cit>``) gets a
+    final " ."."""
     text = _as_text(raw)
     if "&" in text:
         text = html.unescape(text)
@@ -276,8 +277,10 @@ def _clean(raw, end_lines: bool = True) -> str:
         if _LONG_CHUNK_RE.search(line):
             line = " ".join(c for c in line.split(" ") if len(c) <= MAX_TOKEN_CHARS)
         line = _WHITESPACE_RE.sub(" ", line).strip()
-        if end_lines and line and line[-1].isalnum():
-            line += " ."  # a paragraph, headline or highlight without final punctuation ends here
+        if end_lines and line and (line[-1].isalnum() or line.endswith(masking.SYMBOLS)):
+            # a paragraph, headline or highlight without final punctuation ends here; so does a masked
+            # paper's line that ends on a number or a citation ("... as shown in figure <dig>")
+            line += " ."
         if line:
             lines.append(line)
     return " ".join(lines)
