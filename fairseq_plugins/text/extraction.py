@@ -418,12 +418,12 @@ _EQUATION_ENCODING = re.compile(r"mathtype\s*@\s*mtef", re.IGNORECASE)
 _LATEX_COMMAND = re.compile(r"\\[a-z]{2,}", re.IGNORECASE)
 
 
-def is_markup(verbatim: str) -> bool:
+def is_markup(line: str) -> bool:
     """A line that holds an equation's encoding or LaTeX source rather than words
     (``_EQUATION_ENCODING``, ``_LATEX_COMMAND``): no reader can read it, in a paper or in any
     pasted text. Asked of the raw line and of its normal form (a long encoding's raw span can miss
     its "mathtype@mtef" head where the normal form holds it)."""
-    return bool(_EQUATION_ENCODING.search(verbatim)) or len(_LATEX_COMMAND.findall(verbatim)) >= 2
+    return bool(_EQUATION_ENCODING.search(line)) or len(_LATEX_COMMAND.findall(line)) >= 2
 
 
 def is_cut(verbatim: str) -> bool:

@@ -98,9 +98,9 @@ MAX_TOKEN_CHARS = 1000
 # Abbreviations (lower case, without the final period) that keep their period: titles before
 # names, months, company suffixes, Latin abbreviations, US states as the news writes them, and
 # the ones a paper writes mid-sentence ("viz.", "figs.", "eq.", and a species' "sp.", "spp.",
-# "subsp.", "var.", "cv.", "str.", a pathovar's "pv.": of 30 of SumPubMed's line breaks after "sp.", "spp." or "subsp."
-# read in valid papers, 27 were mid-sentence, "... than other enterococcus spp. isolated from bovine
-# feces .").
+# "subsp.", "var.", "cv.", "str.", a pathovar's "pv.": of 30 of SumPubMed's line breaks after
+# "sp.", "spp." or "subsp." read in valid papers, 27 were mid-sentence, "... than other enterococcus
+# spp. isolated from bovine feces .").
 # Besides these, single letters ("w.") and acronyms ("u.s.", "p.m.", "l.l.") keep theirs.
 ABBREVIATIONS = frozenset(
     """
