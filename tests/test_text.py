@@ -354,6 +354,8 @@ def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the
             ["models act through the phosphorylation state of map <dig>", "these models can produce the trends ."],
         "the rate was close to <dig> in addition , the intercept was close to zero .":
             ["the rate was close to <dig>", "in addition , the intercept was close to zero ."],
+        "the scores were obtained for feature <dig> next , all positions of a domain were grouped .":
+            ["the scores were obtained for feature <dig>", "next , all positions of a domain were grouped ."],
     }
     for run_together, sentences in cases.items():
         assert split_sentences(run_together) == sentences
@@ -366,6 +368,7 @@ def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the
         "the dose was <dig> however large the cells grew in the dish .",  # "however" without its comma
         "cells were treated with <dig> the next day for two hours .",  # "the" goes on from numbers too often
         "the ratio was 2 we identified degs between the two lines .",  # only a masked number lost its stop
+        "each of <dig> cycles took <dig> second , and the last step took longer .",  # "second" is a unit too
     ]
     for sentence in kept_whole:
         assert split_sentences(sentence) == [sentence]

@@ -499,7 +499,8 @@ _OPENERS_AFTER_NUMBER = frozenset(["we", "our", "these", "this"])
 _ADVERBS_AFTER_NUMBER = frozenset(["however", "thus", "therefore", "hence", "moreover", "furthermore",
                                    "additionally", "interestingly", "notably", "importantly", "consequently",
                                    "nevertheless", "similarly", "finally", "overall", "here", "conversely",
-                                   "accordingly", "indeed", "alternatively"])
+                                   "accordingly", "indeed", "alternatively", "next", "subsequently",
+                                   "specifically", "briefly", "first", "likewise"])  # not "second": a unit too
 _IN_PHRASES_AFTER_NUMBER = frozenset(["addition", "contrast", "summary", "conclusion", "particular"])  # "in addition ,"
 # a fronted phrase inside the sentence: one of these, then one of FRONTING_WORDS, and no finite verb
 # after them (", and on day <dig> these numbers were ...", ", while in <dig> our group confirmed ...",
