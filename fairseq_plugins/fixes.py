@@ -341,7 +341,7 @@ def clip_grad_norm_(params, max_norm, aggregate_norm_fn=None) -> torch.Tensor:
     if not torch.cuda.is_available() or not with_grad or any(p.grad.is_cuda for p in with_grad):
         return ORIGINAL_CLIP_GRAD_NORM(params, max_norm, aggregate_norm_fn)
     grads = [p.grad.detach() for p in with_grad]
-    counted = [p.grad.detach() for p in with_grad if not hasattr(p, "expert")]
+    counted = [g for p, g in zip(with_grad, grads) if not hasattr(p, "expert")]
     if not counted:
         return ORIGINAL_CLIP_GRAD_NORM(params, max_norm, aggregate_norm_fn)  # no gradient counts: fairseq's 0
     total_norm = torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g, dtype=torch.float32)

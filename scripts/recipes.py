@@ -253,6 +253,13 @@ _PAPERS_EXTRACTIVE = replace(
            _EXTRACTIVE.notes[-1]),  # the label smoothing
 )
 
+def _rewriter_batches(max_tokens: int, max_valid_steps: int) -> Tuple[str, ...]:
+    """The sentence rewriters' batches and decoder (the softmax decoder with the copy head that their
+    abstractive starting points were trained with); validation capped at ``max_valid_steps`` batches."""
+    return ("--max-tokens", str(max_tokens), "--required-batch-size-multiple", "1",
+            "--decoder-self-attention", "softmax", "--copy-attention", "--max-valid-steps", str(max_valid_steps))
+
+
 # The sentence rewriters (models/rewriter.py): the shipped news model, encoder and decoder, fine-tuned
 # to rewrite the chosen sentences of a whole document one by one; the restricted decoder writes
 # summary sentence k from chosen sentence k alone, the tags-only one may attend anywhere.
@@ -268,8 +275,7 @@ _REWRITER = replace(
     warmup_updates=100,
     max_source_pieces=640,
     max_target_pieces=100,
-    extra=("--max-tokens", "6400", "--required-batch-size-multiple", "1",
-           "--decoder-self-attention", "softmax", "--copy-attention", "--max-valid-steps", "40"),
+    extra=_rewriter_batches(6400, 40),
     stop=("--max-epoch", "20", "--stop-time-hours", "1"),
     checkpointing=_checkpointing(200, keep=-1),
     preset="cnndm_rewriting",
@@ -288,8 +294,7 @@ _REWRITER_PAPERS = replace(
     " sentence k from chosen sentence k only",
     max_source_pieces=8192,
     max_target_pieces=512,
-    extra=("--max-tokens", "16400", "--required-batch-size-multiple", "1",
-           "--decoder-self-attention", "softmax", "--copy-attention", "--max-valid-steps", "10"),
+    extra=_rewriter_batches(16400, 10),
     checkpointing=_checkpointing(100, keep=-1),
     preset="papers_rewriting",
     log_interval=10,
@@ -303,8 +308,7 @@ _REWRITER_PAPERS_GPU = replace(
     _REWRITER_PAPERS,
     name="rewriter_papers_gpu",
     description="The papers sentence rewriter on one GPU (DEVICE=gpu): batches of about 5 papers, 0.045 hours",
-    extra=("--max-tokens", "32800", "--required-batch-size-multiple", "1",
-           "--decoder-self-attention", "softmax", "--copy-attention", "--max-valid-steps", "10"),
+    extra=_rewriter_batches(32800, 10),
     stop=("--max-epoch", "20", "--stop-time-hours", "0.045"),
     checkpointing=_checkpointing(200, keep=-1),
 )
