@@ -6,8 +6,8 @@ import pytest
 from fairseq_plugins.text import Document, rewriting
 from fairseq_plugins.text.deletions import (DELETION_RULES, bullet_positions, clause_bounded, clause_positions,
                                             deletion_spans, enumeration_positions, list_positions,
-                                            main_clause_positions, predicate_positions, project_clauses,
-                                            range_positions, tidy, tidy_positions)
+                                            main_clause_positions, ordinal_positions, predicate_positions,
+                                            project_clauses, range_positions, tidy, tidy_positions)
 
 SENTENCE = "jeremy clarkson 's producer , oisin tymon , 36 , will not press charges , police said ."
 
@@ -371,3 +371,35 @@ def test_a_condition_and_what_respectively_pairs_stay():
     assert project_clauses([after], ["the yields were 3 and 4 respectively ."]) == ["the yields were 3 and 4 respectively ."]
     side = "the pathway was blocked at high rates , as in earlier work ."
     assert project_clauses([side], ["the pathway was blocked at high rates ."]) == ["the pathway was blocked at high rates ."]
+
+
+def test_an_enumeration_by_ordinals_keeps_its_items():
+    aims = ("our aims were , first , to determine the region that captures the diversity ; second , to confirm that "
+            "the primers do not amplify human dna and finally , to compare the two platforms .")
+    words = aims.split()
+    assert min(ordinal_positions(words)) == words.index("first")
+    # the readers' case: the second aim and the first label went, two aims joined by a bare comma
+    assert project_clauses([aims], ["our aims were to determine the region that captures the diversity , to compare "
+                                    "the two platforms ."]) == [aims]
+    # after a colon too: without its items the sentence ends on its first label
+    errors = ("we can consider two types of error : first , that the sequences are aligned ignoring their structures ; "
+              "second , that an alignment contains unrelated sequences .")
+    assert project_clauses([errors], ["we can consider two types of error : first ."]) == [errors]
+    # one ordinal labels no enumeration, and its side part may go
+    once = "the cells were washed first , as described before ."
+    assert ordinal_positions(once.split()) == set()
+    assert project_clauses([once], ["the cells were washed first ."]) == ["the cells were washed first ."]
+
+
+def test_a_part_that_opens_with_a_coordinator_goes_only_at_the_end():
+    splice = ("rtp <dig> mrnas are expressed in the mouse vno , but as of yet , neither protein has been reported in "
+              "vsns .")
+    assert project_clauses([splice], ["rtp <dig> mrnas are expressed in the mouse vno , neither protein has been "
+                                      "reported in vsns ."]) == [splice]
+    # at the sentence's end the part takes its own clause with it
+    tail = "the strains grew at <dig> °c , but the mutants did not grow ."
+    assert project_clauses([tail], ["the strains grew at <dig> °c ."]) == ["the strains grew at <dig> °c ."]
+    # ... unless a kept "not only" asks for it
+    pair = ("these networks are not only derived from physical associations , but also from integrative approaches "
+            "combining diverse data .")
+    assert project_clauses([pair], ["these networks are not only derived from physical associations ."]) == [pair]

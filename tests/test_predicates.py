@@ -114,3 +114,82 @@ def test_a_tables_title_with_its_count_run_into_a_sentence_is_no_sentence():
     document = Document.prepare("The first sentence is whole and long enough.\n" + titles[0] + "\n" + sentences[0] + "\n",
                                 masked=True)
     assert len(document.sentences) == 3 and document.non_sentences == {1}
+
+
+# sentences a data set ran together where it lost a stop with a number (SumPubMed's papers)
+RUN_ON = [
+    "the ccs <dig> gene encodes the specific copper chaperone delivering the copper to sod <dig> the ctr <dig> gene is "
+    "coding for a high affinity copper transporter of the plasma membrane .",
+    "the same trend is observed for both atom set <dig> and <dig> it is interesting to note that the accuracy increases .",
+    "the corpus we have used was last updated in the spring of <dig> the currently available one is larger .",
+    "the number of pairs per experiment varies from <dig> to <dig> in order to evaluate the performance we have "
+    "measured coverage .",
+    "the majority of the strains belonged to the related mlva types <dig> and <dig> most of the strains of mlva type "
+    "<dig> had the ptxp <dig> allele .",
+    # a lead phrase and its comma after the number
+    "it produced less biofilm than did the mutant e. faecalis 10d <dig> as expected , all strains produced biofilm in "
+    "medium containing glucose .",
+    "each pattern is similar to day <dig> on the other hand , each time - point has unique genes .",
+    # a letter's stop read as an initial
+    "the reference bacterium arthrobacter sp. sd <dig> also belonged to eric type b. the other two eric types were "
+    "represented by seven isolates .",
+]
+ONE_SENTENCE = [
+    "as shown in figure <dig> the negative correlations cover <dig> % of the significant pairs .",  # a fronted phrase
+    "on day <dig> the cells were harvested and washed twice .",  # too short a clause before the number
+    "previously , we found that mmp- <dig> a matrix metalloproteinase , was induced by m - csf .",  # an apposition
+    "the analysis used the top <dig> most abundant genera and clustered them by dietary treatment .",
+    "peptides similar to par- <dig> such as sligrl are able to interact directly with the activation site .",
+    "the cells were grown to <dig> the density of the stock culture .",  # no verb of its own after the number
+    "the two enzymes were purified and stored at <dig> °c until the assays were run .",  # no opener after it
+    # a lead phrase that is no sentence's: a subordinator's, a noun's
+    "for ls , the aulc ranged from <dig> to <dig> whereas for ps , it ranged from <dig> to <dig> .",
+    "we searched for <dig> different gene sequences , all of which were found within our transcriptome .",
+    "the strains of e. coli , the species we grew , were kept at <dig> °c .",  # an initial before its species
+]
+
+
+def test_two_sentences_run_together_at_a_number_are_told_from_one():
+    for sentence in RUN_ON:
+        assert predicates.runs_two_sentences_together(sentence), sentence
+    for sentence in ONE_SENTENCE:
+        assert not predicates.runs_two_sentences_together(sentence), sentence
+
+
+def test_a_masked_paper_passes_over_sentences_run_together_at_a_number():
+    paper = "\n".join(["The patients had a mean age of 54 years.",
+                       "The ccs 1 gene encodes the copper chaperone delivering the copper to sod 1 the ctr 1 gene "
+                       "is coding for a copper transporter of the plasma membrane.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+    assert Document.prepare(paper).non_sentences == frozenset()  # real numbers: no stop was lost
+
+
+def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
+    for legend in ["homologs are indicated by gray bars .", "a dotted red line indicates the homologous position .",
+                   "the black solid line is based on all subjects .", "the panel below shows simplified geology .",
+                   "key : a = associated ; na = non-associated , idiom .",
+                   "note : data are presented as means ± sem of three replicates ."]:
+        assert extraction.describes_a_drawing(legend), legend
+    for sentence in ["the concentration of mn2+ in red blood cells is low .",
+                     "we observed low seroprevalences in red deer , chamois and ibex .",
+                     "a panel of <dig> antibodies was used .", "the open reading frame encodes a kinase ."]:
+        assert not extraction.describes_a_drawing(sentence), sentence
+    paper = "\n".join(["The patients had a mean age of 54 years.", "Homologs are indicated by gray bars.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+
+
+def test_a_line_that_only_announces_a_list_is_no_sentence():
+    for lead_in in ["the high - quality assemblies consist of two categories .",
+                    "as shown in figure <dig> the kmfa pipeline consists of four steps .",
+                    "the cohort was divided into two age groups .", "the samples were classified as follows :"]:
+        assert extraction.announces_a_list(lead_in), lead_in
+    for sentence in ["the data set consists of <dig> papers from pubmed .",
+                     "the tissue consists of two cell types that differ in size .",
+                     "the genes fall into the categories we defined before ."]:
+        assert not extraction.announces_a_list(sentence), sentence
+    paper = "\n".join(["The patients had a mean age of 54 years.", "The high-quality assemblies consist of two categories.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+    assert Document.prepare(paper).non_sentences == frozenset()  # a paper's test, as the legends' are

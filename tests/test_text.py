@@ -235,6 +235,10 @@ def test_split_sentences():
         "more genes than other enterococcus spp. isolated from bovine feces .", "next ."]
     assert split_sentences(normalize_text("leaves challenged with Pseudomonas syringae pv. glycinea wilted. next.")) == [
         "leaves challenged with pseudomonas syringae pv. glycinea wilted .", "next ."]
+    # a mosquito genus's abbreviation, where SumPubMed broke the line before the species' name
+    assert split_sentences(normalize_text("novel mirnas in cx.\nquinquefasciatus and ae. albopictus. an.\ngambiae "
+                                          "was not sequenced. next.")) == [
+        "novel mirnas in cx. quinquefasciatus and ae. albopictus .", "an. gambiae was not sequenced .", "next ."]
     assert split_sentences("") == []
     assert text.lead("a . b . c . d .", 3) == ["a .", "b .", "c ."]
 

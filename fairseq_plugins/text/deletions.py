@@ -41,7 +41,12 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     viewer"), or of semicolon-set items of any length. An item is set off by commas as a side part
     is, but without it the list says something else: three applications named after "four", six
     counts mapped "respectively" onto five species (``list_positions``); nor does it take an
-    enumeration's label ("1 ) by fission ... ; 2 ) by budding": ``enumeration_positions``);
+    enumeration's label ("1 ) by fission ... ; 2 ) by budding": ``enumeration_positions``) or an
+    item of one whose ordinals label it ("first , to determine ... ; second , to confirm ... and
+    finally , ...": ``ordinal_positions``);
+    D opens with no coordinator ("and", "but", ...) unless it ends the sentence ("... in the vno ,
+    [but as of yet ,] neither protein ..." leaves two clauses with a comma between), and no "but"
+    whose "not only" stays ("not only derived from ... , but also from ...");
     D is not after the relative clause that follows a short subject ("englot however , who is the
     mother of another child , ... , started to feel ...": the predicate is one of the parts after
     it, ``predicate_positions``);
@@ -146,6 +151,17 @@ COORDINATORS = frozenset({"and", "or", "nor"})
 # the field , others are more general"; "both cars , button in one , magnussen in the other"):
 # without it the later part pairs with nothing
 CORRELATIVES = {"some": "others", "one": "other"}
+# the second word of a pair that a kept first word asks for: "not only ... , but also ..." (without its
+# second half the first states less than the sentence did, and "not only" dangles)
+SECOND_HALVES = {"but": ("not", "only")}
+# words that join two clauses: a part that opens with one inside the sentence leaves a comma splice
+# when it goes ("rtp <dig> mrnas are expressed in the vno , [but as of yet ,] neither protein has been
+# reported ..."); at the sentence's end it takes its clause with it and may go
+CLAUSE_COORDINATORS = frozenset({"and", "but", "or", "nor", "yet", "so"})
+# the ordinal words that label an enumeration's items ("our aims were , first , to determine ... ;
+# second , to confirm ... and finally , to compare ..."), each before its comma
+ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "finally", "lastly", "firstly", "secondly",
+                      "thirdly"})
 # words that lead into what follows them ("... methods , and in particular , secondary structure
 # methods , are used"): a part right after one is what it introduces, and without it the words dangle
 INTRODUCERS = frozenset({"particular", "particularly", "especially", "notably", "namely", "specifically", "including",
@@ -249,6 +265,17 @@ def enumeration_positions(source: Sequence[str]) -> set:
     if len(labels) < 2:
         return set()
     return {j for i in labels for j in (i - 1, i, i + 1) if j >= 0 and (j != i - 1 or source[j] == "(")}
+
+
+def ordinal_positions(source: Sequence[str]) -> set:
+    """The positions from an enumeration's first ordinal label to the sentence's end, when two or
+    more label its items ("our aims were , first , to determine ... ; second , to confirm ... and
+    finally , to compare ...", "two types of error : first , that ... ; second , that ..."): items
+    of any length, so no list test sees them; without one the aims are fewer and the labels count
+    wrong."""
+    labels = [i for i in range(len(source) - 1) if source[i] in ORDINALS and source[i + 1] == ","
+              and (i == 0 or source[i - 1] in BOUNDARIES or source[i - 1] in COORDINATORS or source[i - 1] == ":")]
+    return set(range(labels[0], len(source))) if len(labels) >= 2 else set()
 
 
 # the marks that open a bulleted list's items ("the criteria : • age at calving ... ; • parity ...")
@@ -365,7 +392,7 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     # main clause after an opening phrase (without it the phrase stands alone), an item's number
     # (without it two items run together), a range's numbers and dash ("21 – 22 nt"), a bulleted list
     kept = (in_lists | main_clause_positions(source) | predicate_positions(source) | enumeration_positions(source)
-            | range_positions(source) | bullet_positions(source))
+            | ordinal_positions(source) | range_positions(source) | bullet_positions(source))
     if kept.intersection(range(start, end)):
         return False
     # (a piece may end with the comma before the part: "with rare isolation of b and c ,")
@@ -375,6 +402,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     words = [word for word in source[start:end] if word not in BOUNDARIES]
     if any(first in words and second in source[end:] for first, second in CORRELATIVES.items()):
         return False  # "some of them ... , others ...": without the first, "others" pairs with nothing
+    if words and words[0] in SECOND_HALVES and _holds_in_order(source[:start], SECOND_HALVES[words[0]]):
+        return False  # "not only x , but also y": the first half asks for the second
+    if words and words[0] in CLAUSE_COORDINATORS and end < body_end:
+        return False  # "x , [but as of yet ,] neither ...": two clauses would be left with a comma between
     if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
         return False
     if words and words[0] in CONDITIONS:
@@ -396,6 +427,12 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         if SUBORDINATORS.intersection(first_clause):
             return False  # what would be left opens with a subordinate clause whose main clause this is
     return True
+
+
+def _holds_in_order(tokens: Sequence[str], phrase: Sequence[str]) -> bool:
+    """Whether ``phrase`` occurs in ``tokens`` as consecutive tokens."""
+    n = len(phrase)
+    return any(list(tokens[i:i + n]) == list(phrase) for i in range(len(tokens) - n + 1))
 
 
 def side_parts(source: Sequence[str], start: int, end: int) -> List[Tuple[int, int]]:

@@ -102,7 +102,12 @@ class Document:
         after a line that ends with a figure's name (``extraction.ends_with_figure``), sentences
         the data set cut text out of (``extraction.is_cut``) and lines with no finite verb
         (``predicates.has_predicate``: captions, legends, footnotes) or that state a purpose and no
-        clause ("to report a case of ...", ``predicates.is_purpose_line``), and in any text the lines that
+        clause ("to report a case of ...", ``predicates.is_purpose_line``) or may be two sentences run
+        together where the data set lost a stop ("... of gpr <dig> the effects of ...", "... type b. the
+        other ...", ``predicates.runs_two_sentences_together``) or tell what a figure's drawing shows
+        ("homologs are indicated by gray bars .", ``extraction.describes_a_drawing``) or only announce a
+        list the next lines hold ("the pipeline consists of four steps .", ``extraction.announces_a_list``),
+        and in any text the lines that
         hold an equation's encoding (``extraction.is_markup``), say only where something is shown ("the
         results are shown in table <dig> .", ``extraction.points_only``), end on "the" ("... as described in the .",
         ``extraction.ends_on_article``) or hold a number range that lost its dash ("95 % ci
@@ -134,6 +139,9 @@ class Document:
         broken |= {i for i, span in enumerate(self._spans)
                    if span is not None and extraction.joins_lines_after_authors(self.raw[span[0]:span[1]])}
         cut: Set[int] = set()
+        run_on: Set[int] = set()
+        drawings: Set[int] = set()
+        lead_ins: Set[int] = set()
         verbless: Set[int] = set()
         purposes: Set[int] = set()
         after_figure: Set[int] = set()
@@ -145,9 +153,16 @@ class Document:
             # (the verb test's lexicon reads a paper's lines: in news, "to add to welbeck 's return , nani
             # - deemed surplus - and pogba scored for their clubs ." would be one)
             purposes = {i for i, sentence in enumerate(self.sentences) if predicates.is_purpose_line(sentence)}
+            # two sentences the data set may have run together where it lost a stop with a number, or at a
+            # letter's stop the splitter read as an initial ("... eric type b. the other two ...")
+            run_on = {i for i, sentence in enumerate(self.sentences) if predicates.runs_two_sentences_together(sentence)}
+            # a legend's line, or the text reading a figure's marks ("homologs are indicated by gray bars .")
+            drawings = {i for i, sentence in enumerate(self.sentences) if extraction.describes_a_drawing(sentence)}
+            # a line that announces a list the next lines hold ("the pipeline consists of four steps .")
+            lead_ins = {i for i, sentence in enumerate(self.sentences) if extraction.announces_a_list(sentence)}
             after_figure = {i + 1 for i, raw in enumerate(verbatim) if line_ends[i] and extraction.ends_with_figure(raw)}
-        return frozenset(titles | markup | counted_titles | purposes | cut | verbless | broken
-                         | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
+        return frozenset(titles | markup | counted_titles | purposes | run_on | drawings | lead_ins | cut | verbless
+                         | broken | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
 
     def ends_line(self, index: int) -> bool:
         """Whether sentence ``index`` ends a line of the raw text (or the text): the data set's lines

@@ -100,7 +100,9 @@ MAX_TOKEN_CHARS = 1000
 # the ones a paper writes mid-sentence ("viz.", "figs.", "eq.", and a species' "sp.", "spp.",
 # "subsp.", "var.", "cv.", "str.", a pathovar's "pv.": of 30 of SumPubMed's line breaks after
 # "sp.", "spp." or "subsp." read in valid papers, 27 were mid-sentence, "... than other enterococcus
-# spp. isolated from bovine feces .").
+# spp. isolated from bovine feces ."; the mosquito genera's "ae.", "an.", "cx.": SumPubMed's valid
+# papers break 448 lines after them, each before the species' name, "... novel mirnas in cx. |
+# quinquefasciatus ...", and an English sentence seldom ends on "an": a place's "hoi an." would not).
 # Besides these, single letters ("w.") and acronyms ("u.s.", "p.m.", "l.l.") keep theirs.
 ABBREVIATIONS = frozenset(
     """
@@ -109,7 +111,7 @@ ABBREVIATIONS = frozenset(
     jan feb mar apr jun jul aug sep sept oct nov dec
     inc corp ltd co plc llc bros pty assn univ intl
     no nos vs etc cf al approx dept fig vol mt ave blvd rd hwy sq ct oz lbs ext
-    viz figs eq eqs sp spp ssp subsp var cv str strs pv
+    viz figs eq eqs sp spp ssp subsp var cv str strs pv ae an cx
     ala ariz ark calif colo conn fla kan kans ky md mich minn mont neb nev okla pa penn tenn tex
     va vt wis wyo
     """.split()
@@ -526,7 +528,7 @@ def _opens_after_number(ahead: Sequence[str], after_reference: bool) -> bool:
             or opener == "in" and ahead[1] in _IN_PHRASES_AFTER_NUMBER and ahead[2] == ",")
 
 
-def _closes_fronted_phrase(sentence: Sequence[str]) -> bool:
+def closes_fronted_phrase(sentence: Sequence[str]) -> bool:
     """Whether the clause that ends the sentence so far is a fronted phrase whose main clause comes
     next ("as shown in figure <dig> | we found ...", "although not shown in figure <dig> | these
     included ..."): it opens the sentence (or follows a short discourse marker: "for example , as
@@ -547,7 +549,7 @@ def _closes_fronted_phrase(sentence: Sequence[str]) -> bool:
 def _lost_stop(sentence: Sequence[str], tokens: Sequence[str], following: int) -> bool:
     """Whether a masked paper's sentence so far (ending in ``<dig>``) lost its stop there: the
     next tokens (from ``tokens[following]``) open a sentence (``_opens_after_number``), the number's
-    clause is no fronted phrase (``_closes_fronted_phrase``), and a figure's or table's reference
+    clause is no fronted phrase (``closes_fronted_phrase``), and a figure's or table's reference
     does not stand between an active verb and its object (``_VERBS_BEFORE_REFERENCE``).
     After a reference: SumPubMed's valid papers hold 557 such places in 320 of 1,000 papers; of 84
     read, every one was a lost stop but "we show in table <dig> the configurations ...", kept whole
@@ -571,7 +573,7 @@ def _lost_stop(sentence: Sequence[str], tokens: Sequence[str], following: int) -
         return False
     if after_reference and sentence[-4] in _VERBS_BEFORE_REFERENCE:  # "we show in table <dig>" (5 tokens or more)
         return False
-    return not _closes_fronted_phrase(sentence)
+    return not closes_fronted_phrase(sentence)
 
 
 # A citation printed as a superscript after a sentence's stop, flattened into the text as a PDF's
