@@ -218,8 +218,9 @@ _LEAD_PHRASE_WORDS = 4  # "on the other hand ,": the words of a sentence's lead 
 # other hand ,", "however the run time , ..."), not a subordinator, whose clause goes on from the number
 # ("... ranged from <dig> to <dig> | whereas for ps , it ranged ..."), nor a noun ("... searched for <dig>
 # | different gene sequences , all of which ...")
-_LEAD_PHRASE_OPENINGS = (FRONTING_WORDS - {"although", "though", "while", "whereas", "when", "if", "since", "because",
-                                           "unless", "where", "once"}) | {
+_SUBORDINATORS = frozenset({"although", "though", "while", "whereas", "when", "if", "since", "because", "unless", "where",
+                            "once"})
+_LEAD_PHRASE_OPENINGS = (FRONTING_WORDS - _SUBORDINATORS) | {
     "however", "still", "taken", "altogether", "together", "moreover", "furthermore", "overall", "interestingly",
     "notably", "importantly", "thus", "therefore", "hence", "here", "finally", "similarly", "again", "of"}
 # what a clause after a lead phrase opens with: its subject's first word ("a matrix metalloproteinase ,
@@ -259,8 +260,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
     at a number whose stop it lost with the number (SumPubMed masked "gpr40." whole), or at a letter's
     stop that the splitter reads as an initial ("... eric type b. the other two eric types ..."). The
     number or letter ends a clause with a finite verb (``_ends_a_clause``; "as shown in figure <dig> the
-    ..." is one sentence that lost its comma), and what follows opens a sentence (``_opens_a_sentence``) and holds a finite verb of
-    its own: "... was down - regulated approximately <dig> -fold in tn <dig> the expression of
+    ..." is one sentence that lost its comma), and what follows opens a sentence
+    (``_opens_a_sentence``) and holds a finite verb of its own: "... was down - regulated approximately <dig> -fold in tn <dig> the expression of
     loc_os06g <dig> and loc_os06g <dig> were down - regulated ...". The sentence splitter does not cut
     there: "at day <dig> the cells were ..." and "... and at φ = <dig> the fitness advantage ..." are
     sentences of their own, so a chooser passes such a sentence over instead (both readings of such
@@ -279,17 +280,18 @@ def runs_two_sentences_together(sentence: str) -> bool:
 
 # the words that open a fronted clause, which has a verb of its own and still leads into the main clause
 # after the number ("although we can not rule out that ... bind the same surface on prp <dig> | it is
-# rather unlikely that ...", "as shown in figure <dig> | the ...")
-_FRONTED_CLAUSE_OPENINGS = frozenset({"although", "though", "while", "whereas", "when", "whenever", "if", "since",
-                                      "because", "unless", "once", "as", "where", "whether", "after", "before", "until"})
+# rather unlikely that ...", "as shown in figure <dig> | the ..."): the subordinators, and those that also
+# open a lead phrase ("as expected , ...", "after treatment , ...")
+_FRONTED_CLAUSE_OPENINGS = _SUBORDINATORS | {"whenever", "as", "whether", "after", "before", "until"}
 
 
 def _ends_a_clause(tokens: Sequence[str]) -> bool:
     """Whether the tokens before a number (or an initial) end a clause with a finite verb: the part
-    after their last comma has one and opens no fronted clause (``_FRONTED_CLAUSE_OPENINGS``) ("in figure <dig> the solutions are parallel to the plots in figure
-    <dig> | in addition , ...", whose fronted phrase lost its comma), or they have one and are no
-    fronted phrase (``normalize.closes_fronted_phrase``: "as shown in figure <dig> | the ...", ", while
-    in line <dig> | the blue color was ...")."""
+    after their last comma has one and opens no fronted clause (``_FRONTED_CLAUSE_OPENINGS``; "in
+    figure <dig> the solutions are parallel to the plots in figure <dig> | in addition , ...", whose
+    fronted phrase lost its comma), or they have one and are no fronted phrase
+    (``normalize.closes_fronted_phrase``: "as shown in figure <dig> | the ...", ", while in line <dig>
+    | the blue color was ...")."""
     commas = [k for k, token in enumerate(tokens) if token == ","]
     last_part = tokens[commas[-1] + 1:] if commas else tokens
     if last_part and last_part[0] not in _FRONTED_CLAUSE_OPENINGS and has_predicate(" ".join(last_part)):
