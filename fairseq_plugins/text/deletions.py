@@ -157,7 +157,7 @@ SECOND_HALVES = {"but": ("not", "only")}
 # words that join two clauses: a part that opens with one inside the sentence leaves a comma splice
 # when it goes ("rtp <dig> mrnas are expressed in the vno , [but as of yet ,] neither protein has been
 # reported ..."); at the sentence's end it takes its clause with it and may go
-CLAUSE_COORDINATORS = frozenset({"and", "but", "or", "nor", "yet", "so"})
+CLAUSE_COORDINATORS = COORDINATORS | {"but", "yet", "so"}
 # the ordinal words that label an enumeration's items ("our aims were , first , to determine ... ;
 # second , to confirm ... and finally , to compare ..."), each before its comma
 ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "finally", "lastly", "firstly", "secondly",

@@ -225,8 +225,7 @@ _LEAD_PHRASE_OPENINGS = (FRONTING_WORDS - _SUBORDINATORS) | {
     "notably", "importantly", "thus", "therefore", "hence", "here", "finally", "similarly", "again", "of"}
 # what a clause after a lead phrase opens with: its subject's first word ("a matrix metalloproteinase ,
 # was induced ..." is an apposition that lost its comma, and the verb follows it)
-_SUBJECT_OPENINGS = DETERMINERS | {"we", "it", "they", "there", "all", "each", "both", "most", "some", "our", "its",
-                                   "their", "such", "one", "two", "three", "four", "five", "six", "seven", "eight",
+_SUBJECT_OPENINGS = DETERMINERS | {"we", "it", "they", "there", "most", "some", "such", "one", "six", "seven", "eight",
                                    "nine", "ten"}
 
 
