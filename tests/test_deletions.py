@@ -403,3 +403,29 @@ def test_a_part_that_opens_with_a_coordinator_goes_only_at_the_end():
     pair = ("these networks are not only derived from physical associations , but also from integrative approaches "
             "combining diverse data .")
     assert project_clauses([pair], ["these networks are not only derived from physical associations ."]) == [pair]
+
+
+def test_a_dropped_part_takes_both_its_commas_before_the_predicate():
+    # the rewrite kept the part's opening comma: it goes too, and no comma is left between subject and verb
+    sentence = "buchnera from the pea aphid , a. pisum , has a fragmented pathway ."
+    assert project_clauses([sentence], ["buchnera from the pea aphid , has a fragmented pathway ."]) == [
+        "buchnera from the pea aphid has a fragmented pathway ."]
+    relative = "the receptor classification , which we compare with the tree later , is provided in figure <dig> ."
+    assert project_clauses([relative], ["the receptor classification , is provided in figure <dig> ."]) == [
+        "the receptor classification is provided in figure <dig> ."]
+    # a comma that closes the part before stays ("oisin tymon"), and so does one before another part
+    assert project_clauses([SENTENCE], ["jeremy clarkson 's producer , oisin tymon , will not press charges ."]) == [
+        "jeremy clarkson 's producer , oisin tymon , will not press charges , police said ."]
+    said = "the officer had used force before , shooting a man in 2007 , the chief said ."
+    assert project_clauses([said], ["the officer had used force before , the chief said ."]) == [
+        "the officer had used force before , the chief said ."]
+
+
+def test_a_linking_adverb_alone_stays():
+    # without "therefore" two clauses would be joined by a bare comma
+    sentence = "both structures were predicted , therefore , two templates were used to model the domains ."
+    assert project_clauses([sentence], ["both structures were predicted , two templates were used to model the "
+                                        "domains ."]) == [sentence]
+    # a side part that holds more than the adverb may still go
+    other = "the effect , however small , was seen in every strain ."
+    assert project_clauses([other], ["the effect was seen in every strain ."]) == ["the effect was seen in every strain ."]

@@ -634,7 +634,12 @@ def test_cut_sentences_are_found_in_masked_papers_only():
     assert extraction.is_cut("the enzyme was bought from .")
     assert extraction.is_cut("the rate fell in both strains.figure 4 time course of the assay.")
     assert extraction.is_cut("the method was introduced in and demonstrated in a later study.")
+    # an equation's values cut out, their "=" left
+    assert extraction.is_cut("the parameters are = and the initial values are = and =.")
+    assert extraction.is_cut("the column sums yield = .")
     assert not extraction.is_cut("the cells moved in and out of the dish.")
+    assert not extraction.is_cut("the threshold was p = 0.05 and n = 12.")
+    assert not extraction.is_cut("a double bar ( =) is assigned to combinatorial elements ( 12 ) .")  # a symbol
     assert not extraction.is_cut("with the estimator, we imputed the missing values.")
     assert not extraction.is_cut("The cells grew (Fig. 2), then divided.")
     assert not extraction.is_cut("It was shown in Fig. 2.")  # a figure named, not cut out
@@ -662,7 +667,9 @@ def test_a_sentence_that_leans_on_the_one_before_waits_for_it():
     assert extraction.leans_on_previous("however , the mutant grew .")
     assert extraction.leans_on_previous("to this end , we built a reporter .")
     assert extraction.leans_on_previous("on the other hand , the wild type died .")
+    assert extraction.leans_on_previous("two , we may not have identified the appropriate method .")  # a list's item
     for sentence in ("this study shows that the gene is needed .", "in this study , we built a reporter .",
+                     "two groups of mice were compared .",
                      "the mutant grew .", "on the surface of the cell , the protein gathers .", "here we show x .", ""):
         assert not extraction.leans_on_previous(sentence), sentence
     sentences = ["the gene was knocked out in mice .", "these mice lived longer than their siblings .",

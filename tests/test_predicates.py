@@ -130,6 +130,16 @@ RUN_ON = [
     "it produced less biofilm than did the mutant e. faecalis 10d <dig> as expected , all strains produced biofilm in "
     "medium containing glucose .",
     "each pattern is similar to day <dig> on the other hand , each time - point has unique genes .",
+    # a connective, with or without its comma, or the purpose of the next experiment after the number
+    "the kinase cascade includes pi3k and akt <dig> on the other hand , pten phosphatase inhibits this signaling .",
+    "the viral protein blocks the processing of mir <dig> as a result , low levels of mir <dig> were found .",
+    "the number of selected markers decreased from <dig> to <dig> at the same time the proportion of markers increased .",
+    "the phosphorylation is carried out by erk , jnk or p <dig> to test whether active forms of elk- <dig> could be "
+    "detected , we used antibodies .",
+    # a sentence adverb before its comma or a subject, a count's sentence
+    "the number of mirna families was raised from <dig> to <dig> moreover we also found new members .",
+    "the number of mirna families was raised from <dig> to <dig> in <dig> moreover , only one family was lost .",
+    "the libraries were sequenced using illumina hiseq <dig> a total of <dig> reads were generated for each sample .",
     # a letter's stop read as an initial
     "the reference bacterium arthrobacter sp. sd <dig> also belonged to eric type b. the other two eric types were "
     "represented by seven isolates .",
@@ -146,6 +156,11 @@ ONE_SENTENCE = [
     "for ls , the aulc ranged from <dig> to <dig> whereas for ps , it ranged from <dig> to <dig> .",
     "we searched for <dig> different gene sequences , all of which were found within our transcriptome .",
     "the strains of e. coli , the species we grew , were kept at <dig> °c .",  # an initial before its species
+    # a connective's words going on inside the sentence, a purpose with no question
+    "the kinase binds the domain of sh <dig> in addition to its other partners in the cell .",
+    "the mutant lacked exon <dig> as a result of alternative splicing in the liver .",
+    "the variants were sequenced in clone <dig> to test the primers before the main run .",
+    "the values ranged from <dig> to <dig> however large the sample was .",  # an adverb of degree, no sentence's
 ]
 
 
@@ -154,6 +169,23 @@ def test_two_sentences_run_together_at_a_number_are_told_from_one():
         assert predicates.runs_two_sentences_together(sentence), sentence
     for sentence in ONE_SENTENCE:
         assert not predicates.runs_two_sentences_together(sentence), sentence
+
+
+def test_two_sentences_spliced_at_however_are_told_from_one():
+    for spliced in ["rna - seq technology has superior advantages over arrays , however , it contains blind spots .",
+                    "the genes were expressed across the colonies , however , the level of expression differed ."]:
+        assert predicates.splices_two_sentences(spliced), spliced
+    for sentence in ["it has recently been shown , however , that these signals are correlated .",  # its object
+                     "these facilities may , however , hinder the removal of manure .",  # its verb
+                     "this region was , however , centered in a homology region .",
+                     "this is not the case in juvenile specimens , however , in which the tergite is small .",
+                     "if , however , we base our assessment on the platforms , the results differ .",
+                     "given the complexity of regeneration , however , it is likely that genes remain unknown ."]:
+        assert not predicates.splices_two_sentences(sentence), sentence
+    paper = "\n".join(["The patients had a mean age of 54 years.",
+                       "The genes were expressed across the colonies, however, the level of expression differed.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 
 def test_a_masked_paper_passes_over_sentences_run_together_at_a_number():
@@ -169,9 +201,13 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
     for legend in ["homologs are indicated by gray bars .", "a dotted red line indicates the homologous position .",
                    "the black solid line is based on all subjects .", "the panel below shows simplified geology .",
                    "key : a = associated ; na = non-associated , idiom .",
-                   "note : data are presented as means ± sem of three replicates ."]:
+                   "note : data are presented as means ± sem of three replicates .",
+                   # what the marks show, where left to the figure
+                   "representative images are shown .", "the primary key of each relation is underlined ."]:
         assert extraction.describes_a_drawing(legend), legend
     for sentence in ["the concentration of mn2+ in red blood cells is low .",
+                     "the results are shown in table <dig> .",  # a pointer (extraction.points_only), not a legend
+                     "the mutant was shown to bind the promoter .",
                      "we observed low seroprevalences in red deer , chamois and ibex .",
                      "a panel of <dig> antibodies was used .", "the open reading frame encodes a kinase ."]:
         assert not extraction.describes_a_drawing(sentence), sentence
@@ -180,14 +216,28 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 
+def test_a_tables_footnote_is_no_sentence():
+    for footnote in ["* data obtained by flow - cytometry .", "*** indicates p < <dig> .",
+                     "† actual hydrophobicity values were calculated as described in methods ."]:
+        assert extraction.is_footnote(footnote), footnote
+    for sentence in ["the * mark denotes significance .", "data were obtained by flow - cytometry ."]:
+        assert not extraction.is_footnote(sentence), sentence
+    paper = "\n".join(["The patients had a mean age of 54 years.", "* Data obtained by flow-cytometry.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+    assert Document.prepare(paper).non_sentences == frozenset()  # a paper's test: news may bullet with stars
+
+
 def test_a_line_that_only_announces_a_list_is_no_sentence():
     for lead_in in ["the high - quality assemblies consist of two categories .",
                     "as shown in figure <dig> the kmfa pipeline consists of four steps .",
-                    "the cohort was divided into two age groups .", "the samples were classified as follows :"]:
+                    "the cohort was divided into two age groups .", "the samples were classified as follows :",
+                    "there are two categories of qssa possibilities ."]:
         assert extraction.announces_a_list(lead_in), lead_in
     for sentence in ["the data set consists of <dig> papers from pubmed .",
                      "the tissue consists of two cell types that differ in size .",
-                     "the genes fall into the categories we defined before ."]:
+                     "the genes fall into the categories we defined before .",
+                     "there are two types of receptors , which differ in their ligands ."]:
         assert not extraction.announces_a_list(sentence), sentence
     paper = "\n".join(["The patients had a mean age of 54 years.", "The high-quality assemblies consist of two categories.",
                        "Pulse treatment increased insulin secretion."])

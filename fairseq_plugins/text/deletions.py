@@ -50,6 +50,8 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     D is not after the relative clause that follows a short subject ("englot however , who is the
     mother of another child , ... , started to feel ...": the predicate is one of the parts after
     it, ``predicate_positions``);
+    D is no linking adverb alone ("... were predicted , [therefore ,] two templates were used ..."
+    would join two clauses with a bare comma: ``LINKING_ADVERBS``);
     D is no condition (its first word is no ``CONDITIONS`` word: "if", "unless", "only": "should we
     expect e. coli to downregulate the pathway , if the pathway were blocked ?" asks another
     question without it), and no "respectively" follows it (the lists it pairs keep every item:
@@ -164,6 +166,10 @@ ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "finally", 
                       "thirdly"})
 # words that lead into what follows them ("... methods , and in particular , secondary structure
 # methods , are used"): a part right after one is what it introduces, and without it the words dangle
+# adverbs that link a clause to the one before: alone between two commas ("... were predicted , therefore ,
+# two templates were used ...") one goes with the comma that would be left joining the two clauses
+LINKING_ADVERBS = frozenset({"therefore", "thus", "hence", "however", "consequently", "accordingly", "nevertheless",
+                             "nonetheless", "moreover", "furthermore"})
 INTRODUCERS = frozenset({"particular", "particularly", "especially", "notably", "namely", "specifically", "including",
                          "e.g.", "i.e.", "mainly", "mostly", "chiefly", "primarily"})
 # a comma-set part of at most this many words may be an item of a list ("enterococcus gallinarum",
@@ -408,6 +414,8 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "x , [but as of yet ,] neither ...": two clauses would be left with a comma between
     if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
         return False
+    if words and set(words) <= LINKING_ADVERBS:
+        return False  # "... were predicted , [therefore ,] two templates were used": a comma splice would be left
     if words and words[0] in CONDITIONS:
         return False  # a condition on the claim: without it the claim holds unconditionally
     if RESPECTIVELY in source[end:]:
@@ -482,10 +490,15 @@ def tidy(tokens: Sequence[str]) -> List[str]:
     return [tokens[i] for i in tidy_positions(tokens)]
 
 
-def _dash_partners(words: Sequence[str], drop: Collection[int]) -> set:
+def _partners(words: Sequence[str], drop: Collection[int]) -> set:
     """The dashes that set off a dropped part together with the one it took: "firewall -- [a
     massive system --] has" leaves no dash ("firewall has"), nor "firewall [-- a massive system] --
-    has"."""
+    has". And the comma that set off a dropped part with the one it took, where an auxiliary opens
+    the predicate after the part (``PREDICATE_STARTERS``): "buchnera from the pea aphid [, a. pisum] ,
+    has ..." and "the receptor classification , [which we will compare later ,] is provided ..." leave
+    no comma between subject and verb. The comma before the part goes only where it opens one: the
+    commas kept before it, but for the one that closes the sentence's opening phrase, are even in
+    number ("the producer , oisin tymon , [36 ,] will ..." keeps the comma that closes "oisin tymon")."""
     partners = set()
     for start, end in consecutive_runs(sorted(drop)):
         before, after = start - 1, end
@@ -493,7 +506,21 @@ def _dash_partners(words: Sequence[str], drop: Collection[int]) -> set:
             partners.add(before)
         if after < len(words) and words[after] in DASHES and words[start] in DASHES:
             partners.add(after)
+        if after + 1 < len(words) and words[start] == "," and words[after] == "," and words[after + 1] in PREDICATE_STARTERS:
+            partners.add(after)
+        if (before >= 0 and words[before] == "," and words[end - 1] == "," and after < len(words)
+                and words[after] in PREDICATE_STARTERS and _opens_a_side_part(words, before, drop)):
+            partners.add(before)
     return partners
+
+
+def _opens_a_side_part(words: Sequence[str], comma: int, drop: Collection[int]) -> bool:
+    """Whether the kept comma at ``comma`` opens a side part: the kept commas before it are even in
+    number, not counting the first when the sentence opens with an opening phrase, which it closes."""
+    kept = [i for i in range(comma) if words[i] == "," and i not in drop]
+    if kept and words and _opens_phrase(words[0]):
+        kept = kept[1:]
+    return len(kept) % 2 == 0
 
 
 def consecutive_runs(positions: Sequence[int]) -> List[Tuple[int, int]]:
@@ -523,7 +550,7 @@ def _kept_positions(sentences: Sequence[Sequence[str]], rewrite: Sequence[str]) 
                 drops[k].update(range(start, end))
     kept_positions = []
     for words, drop in zip(sentences, drops):
-        drop |= _dash_partners(words, drop)
+        drop |= _partners(words, drop)
         every = list(range(len(words)))
         remaining = [i for i in every if i not in drop]
         kept = [remaining[j] for j in tidy_positions([words[i] for i in remaining])] if drop else every

@@ -104,8 +104,10 @@ class Document:
         (``predicates.has_predicate``: captions, legends, footnotes) or that state a purpose and no
         clause ("to report a case of ...", ``predicates.is_purpose_line``) or may be two sentences run
         together where the data set lost a stop ("... of gpr <dig> the effects of ...", "... type b. the
-        other ...", ``predicates.runs_two_sentences_together``) or tell what a figure's drawing shows
-        ("homologs are indicated by gray bars .", ``extraction.describes_a_drawing``) or only announce a
+        other ...", ``predicates.runs_two_sentences_together``; or spliced at ", however ,",
+        ``predicates.splices_two_sentences``) or tell what a figure's drawing shows
+        ("homologs are indicated by gray bars .", ``extraction.describes_a_drawing``) or are a table's footnote
+        ("* data obtained by flow - cytometry .", ``extraction.is_footnote``) or only announce a
         list the next lines hold ("the pipeline consists of four steps .", ``extraction.announces_a_list``),
         and in any text the lines that
         hold an equation's encoding (``extraction.is_markup``), say only where something is shown ("the
@@ -155,9 +157,13 @@ class Document:
             purposes = {i for i, sentence in enumerate(self.sentences) if predicates.is_purpose_line(sentence)}
             # two sentences the data set may have run together where it lost a stop with a number, or at a
             # letter's stop the splitter read as an initial ("... eric type b. the other two ...")
-            run_on = {i for i, sentence in enumerate(self.sentences) if predicates.runs_two_sentences_together(sentence)}
+            # ... or that its writer spliced with ", however ," ("... are expressed in the colonies , however , the
+            # level of expression differed .")
+            run_on = {i for i, sentence in enumerate(self.sentences)
+                      if predicates.runs_two_sentences_together(sentence) or predicates.splices_two_sentences(sentence)}
             # a legend's line, or the text reading a figure's marks ("homologs are indicated by gray bars .")
-            drawings = {i for i, sentence in enumerate(self.sentences) if extraction.describes_a_drawing(sentence)}
+            drawings = {i for i, sentence in enumerate(self.sentences)
+                        if extraction.describes_a_drawing(sentence) or extraction.is_footnote(sentence)}
             # a line that announces a list the next lines hold ("the pipeline consists of four steps .")
             lead_ins = {i for i, sentence in enumerate(self.sentences) if extraction.announces_a_list(sentence)}
             after_figure = {i + 1 for i, raw in enumerate(verbatim) if line_ends[i] and extraction.ends_with_figure(raw)}
