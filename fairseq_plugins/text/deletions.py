@@ -164,12 +164,12 @@ CLAUSE_COORDINATORS = COORDINATORS | {"but", "yet", "so"}
 # second , to confirm ... and finally , to compare ..."), each before its comma
 ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "finally", "lastly", "firstly", "secondly",
                       "thirdly"})
-# words that lead into what follows them ("... methods , and in particular , secondary structure
-# methods , are used"): a part right after one is what it introduces, and without it the words dangle
 # adverbs that link a clause to the one before: alone between two commas ("... were predicted , therefore ,
-# two templates were used ...") one goes with the comma that would be left joining the two clauses
+# two templates were used ...") one stays, or the comma left would join the two clauses
 LINKING_ADVERBS = frozenset({"therefore", "thus", "hence", "however", "consequently", "accordingly", "nevertheless",
                              "nonetheless", "moreover", "furthermore"})
+# words that lead into what follows them ("... methods , and in particular , secondary structure
+# methods , are used"): a part right after one is what it introduces, and without it the words dangle
 INTRODUCERS = frozenset({"particular", "particularly", "especially", "notably", "namely", "specifically", "including",
                          "e.g.", "i.e.", "mainly", "mostly", "chiefly", "primarily"})
 # a comma-set part of at most this many words may be an item of a list ("enterococcus gallinarum",

@@ -303,12 +303,12 @@ def runs_two_sentences_together(sentence: str) -> bool:
 
 
 # what "however" joins with commas when two sentences were spliced: a clause that is complete before it
-# (not one that stops at its auxiliary, "these facilities may , however , hinder ...", or at "not")
-# and a clause after it with a subject of its own ("... are expressed from the center of the colonies ,
-# however , the level of expression differed ."); "it was shown , however , that ..." and "... specimens ,
-# however , in which ..." go on
+# (not one that stops at, or opens with, its auxiliary, "these facilities may , however , hinder ...", or
+# stops at "not") and a clause after it with a subject of its own ("... are expressed from the center of
+# the colonies , however , the level of expression differed ."); "it was shown , however , that ..." and
+# "... specimens , however , in which ..." go on
 _CLAUSE_GOES_ON = frozenset({"is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did", "can",
-                             "could", "may", "might", "must", "shall", "should", "will", "would", "not", "due"})
+                             "could", "may", "might", "must", "shall", "should", "will", "would", "not"})
 _SPLICED_OPENINGS = (_SUBJECT_OPENINGS - {"that", "which", "what", "whose"}) | {"in", "at", "when", "after", "no"}
 
 
@@ -327,8 +327,10 @@ def splices_two_sentences(sentence: str) -> bool:
             continue
         before, after = tokens[:i], tokens[i + 3:]
         clause = before[len(before) - before[::-1].index(","):] if "," in before else before
-        if (not clause or clause[0] in FRONTING_WORDS or clause[0] in _FRONTED_CLAUSE_OPENINGS
-                or clause[0] in _CLAUSE_GOES_ON or clause[-1] in _CLAUSE_GOES_ON or clause[-1] in _SUBORDINATORS):
+        fronted = clause and (clause[0] in FRONTING_WORDS or clause[0] in _FRONTED_CLAUSE_OPENINGS
+                              or clause[:2] == ["due", "to"])
+        if (not clause or fronted or clause[0] in _CLAUSE_GOES_ON or clause[-1] in _CLAUSE_GOES_ON
+                or clause[-1] in _SUBORDINATORS):
             continue
         if len(after) > 1 and after[1] in ("which", "whom", "whose"):
             continue  # "... in which ...": a relative clause goes on
