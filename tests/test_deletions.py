@@ -410,6 +410,11 @@ def test_a_dropped_part_takes_both_its_commas_before_the_predicate():
     sentence = "buchnera from the pea aphid , a. pisum , has a fragmented pathway ."
     assert project_clauses([sentence], ["buchnera from the pea aphid , has a fragmented pathway ."]) == [
         "buchnera from the pea aphid has a fragmented pathway ."]
+    # ... and where it kept both and dropped only what is between them (its deletion of "has" undone)
+    fronted = "compared to e. coli , the endosymbiont from the pea aphid , a. pisum , has a fragmented pathway ."
+    assert project_clauses([fronted], ["compared to e. coli , the endosymbiont from the pea aphid , a fragmented "
+                                       "pathway ."]) == [
+        "compared to e. coli , the endosymbiont from the pea aphid has a fragmented pathway ."]
     relative = "the receptor classification , which we compare with the tree later , is provided in figure <dig> ."
     assert project_clauses([relative], ["the receptor classification , is provided in figure <dig> ."]) == [
         "the receptor classification is provided in figure <dig> ."]

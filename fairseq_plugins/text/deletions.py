@@ -493,24 +493,26 @@ def tidy(tokens: Sequence[str]) -> List[str]:
 def _partners(words: Sequence[str], drop: Collection[int]) -> set:
     """The dashes that set off a dropped part together with the one it took: "firewall -- [a
     massive system --] has" leaves no dash ("firewall has"), nor "firewall [-- a massive system] --
-    has". And the comma that set off a dropped part with the one it took, where an auxiliary opens
-    the predicate after the part (``PREDICATE_STARTERS``): "buchnera from the pea aphid [, a. pisum] ,
-    has ..." and "the receptor classification , [which we will compare later ,] is provided ..." leave
-    no comma between subject and verb. The comma before the part goes only where it opens one: the
+    has". And the commas that set off a dropped part, where an auxiliary opens the predicate after
+    it (``PREDICATE_STARTERS``), whichever of them the part took: "buchnera from the pea aphid ,
+    [a. pisum] , has ..." and "the receptor classification , [which we will compare later ,] is provided
+    ..." leave no comma between subject and verb. Only where the first comma opens a side part: the
     commas kept before it, but for the one that closes the sentence's opening phrase, are even in
     number ("the producer , oisin tymon , [36 ,] will ..." keeps the comma that closes "oisin tymon")."""
     partners = set()
+    n = len(words)
     for start, end in consecutive_runs(sorted(drop)):
         before, after = start - 1, end
         if before >= 0 and words[before] in DASHES and words[end - 1] in DASHES:
             partners.add(before)
-        if after < len(words) and words[after] in DASHES and words[start] in DASHES:
+        if after < n and words[after] in DASHES and words[start] in DASHES:
             partners.add(after)
-        if after + 1 < len(words) and words[start] == "," and words[after] == "," and words[after + 1] in PREDICATE_STARTERS:
-            partners.add(after)
-        if (before >= 0 and words[before] == "," and words[end - 1] == "," and after < len(words)
-                and words[after] in PREDICATE_STARTERS and _opens_a_side_part(words, before, drop)):
-            partners.add(before)
+        # the part's commas: its own first and last token, or the kept ones around it
+        opening = start if words[start] == "," else before if before >= 0 and words[before] == "," else None
+        closing = end - 1 if end - 1 > start and words[end - 1] == "," else after if after < n and words[after] == "," else None
+        if (opening is not None and closing is not None and closing + 1 < n and words[closing + 1] in PREDICATE_STARTERS
+                and _opens_a_side_part(words, opening, drop)):
+            partners.update((opening, closing))
     return partners
 
 
