@@ -61,6 +61,28 @@ class Written:
     cut_off_dropped: bool  # the last sentence was cut off by the length limit and is left out
 
 
+def _has_no_verb(sentence: str) -> bool:
+    """A caption or a table's footnote run in as a line of its own (``predicates.has_predicate``)."""
+    return not predicates.has_predicate(sentence)
+
+
+# the tests that tell a masked paper's line in the normal form is no sentence (``Document.non_sentences``);
+# papers only: news' photo captions are sentences in the present tense ("froome trains for team sky ..."),
+# and the verb test's lexicon reads a paper's lines (in news "to add to welbeck 's return , nani - deemed
+# surplus - and pogba scored for their clubs ." would have no verb)
+MASKED_LINE_TESTS = (
+    _has_no_verb,
+    predicates.is_purpose_line,  # "to report a case of ..."
+    # two sentences the data set ran together where it lost a stop with a number, or at a letter's stop
+    # the splitter read as an initial ("... eric type b. the other two ..."), or that a writer spliced
+    predicates.runs_two_sentences_together,
+    predicates.splices_two_sentences,  # "... in the colonies , however , the level of expression differed ."
+    extraction.describes_a_drawing,  # a legend's line, or the text reading a figure's marks
+    extraction.is_footnote,  # "* data obtained by flow - cytometry ."
+    extraction.announces_a_list,  # a line that announces a list the next lines hold
+)
+
+
 class Document:
     """A raw text and the forms a model reads of it (see the module docstring)."""
 
@@ -108,8 +130,8 @@ class Document:
         ``predicates.splices_two_sentences``) or tell what a figure's drawing shows
         ("homologs are indicated by gray bars .", ``extraction.describes_a_drawing``) or are a table's footnote
         ("* data obtained by flow - cytometry .", ``extraction.is_footnote``) or only announce a
-        list the next lines hold ("the pipeline consists of four steps .", ``extraction.announces_a_list``),
-        and in any text the lines that
+        list the next lines hold ("the pipeline consists of four steps .", ``extraction.announces_a_list``;
+        these tests of a line by its normal form alone are ``MASKED_LINE_TESTS``), and in any text the lines that
         hold an equation's encoding (``extraction.is_markup``), say only where something is shown ("the
         results are shown in table <dig> .", ``extraction.points_only``), end on "the" ("... as described in the .",
         ``extraction.ends_on_article``) or hold a number range that lost its dash ("95 % ci
@@ -141,34 +163,15 @@ class Document:
         broken |= {i for i, span in enumerate(self._spans)
                    if span is not None and extraction.joins_lines_after_authors(self.raw[span[0]:span[1]])}
         cut: Set[int] = set()
-        run_on: Set[int] = set()
-        drawings: Set[int] = set()
-        lead_ins: Set[int] = set()
-        verbless: Set[int] = set()
-        purposes: Set[int] = set()
+        unsentences: Set[int] = set()
         after_figure: Set[int] = set()
         if self.masked:  # the data set's cuts and caption placement: a masked paper's lines only
             cut = {i for i, raw in enumerate(verbatim) if extraction.is_cut(raw)}
-            # a caption or a table's footnote run in as a line of its own (news' photo captions are
-            # sentences in the present tense, "froome trains for team sky ...": papers only)
-            verbless = {i for i, sentence in enumerate(self.sentences) if not predicates.has_predicate(sentence)}
-            # (the verb test's lexicon reads a paper's lines: in news, "to add to welbeck 's return , nani
-            # - deemed surplus - and pogba scored for their clubs ." would be one)
-            purposes = {i for i, sentence in enumerate(self.sentences) if predicates.is_purpose_line(sentence)}
-            # two sentences the data set may have run together where it lost a stop with a number, or at a
-            # letter's stop the splitter read as an initial ("... eric type b. the other two ...")
-            # ... or that its writer spliced with ", however ," ("... are expressed in the colonies , however , the
-            # level of expression differed .")
-            run_on = {i for i, sentence in enumerate(self.sentences)
-                      if predicates.runs_two_sentences_together(sentence) or predicates.splices_two_sentences(sentence)}
-            # a legend's line, or the text reading a figure's marks ("homologs are indicated by gray bars .")
-            drawings = {i for i, sentence in enumerate(self.sentences)
-                        if extraction.describes_a_drawing(sentence) or extraction.is_footnote(sentence)}
-            # a line that announces a list the next lines hold ("the pipeline consists of four steps .")
-            lead_ins = {i for i, sentence in enumerate(self.sentences) if extraction.announces_a_list(sentence)}
+            unsentences = {i for i, sentence in enumerate(self.sentences)
+                           if any(test(sentence) for test in MASKED_LINE_TESTS)}
             after_figure = {i + 1 for i, raw in enumerate(verbatim) if line_ends[i] and extraction.ends_with_figure(raw)}
-        return frozenset(titles | markup | counted_titles | purposes | run_on | drawings | lead_ins | cut | verbless
-                         | broken | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
+        return frozenset(titles | markup | counted_titles | unsentences | cut | broken
+                         | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
 
     def ends_line(self, index: int) -> bool:
         """Whether sentence ``index`` ends a line of the raw text (or the text): the data set's lines

@@ -325,8 +325,7 @@ def splices_two_sentences(sentence: str) -> bool:
     for i in range(1, len(tokens) - 3):
         if tokens[i:i + 3] != [",", "however", ","]:
             continue
-        before, after = tokens[:i], tokens[i + 3:]
-        clause = before[len(before) - before[::-1].index(","):] if "," in before else before
+        clause, after = _after_last_comma(tokens[:i]), tokens[i + 3:]
         fronted = clause and (clause[0] in FRONTING_WORDS or clause[0] in _FRONTED_CLAUSE_OPENINGS
                               or clause[:2] == ["due", "to"])
         if (not clause or fronted or clause[0] in _CLAUSE_GOES_ON or clause[-1] in _CLAUSE_GOES_ON
@@ -346,6 +345,12 @@ def splices_two_sentences(sentence: str) -> bool:
 _FRONTED_CLAUSE_OPENINGS = _SUBORDINATORS | {"whenever", "as", "whether", "after", "before", "until"}
 
 
+def _after_last_comma(tokens: Sequence[str]) -> Sequence[str]:
+    """The tokens after the last comma (all of them when there is none): the clause that ends them."""
+    commas = [k for k, token in enumerate(tokens) if token == ","]
+    return tokens[commas[-1] + 1:] if commas else tokens
+
+
 def _ends_a_clause(tokens: Sequence[str]) -> bool:
     """Whether the tokens before a number (or an initial) end a clause with a finite verb: the part
     after their last comma has one and opens no fronted clause (``_FRONTED_CLAUSE_OPENINGS``; "in
@@ -353,8 +358,7 @@ def _ends_a_clause(tokens: Sequence[str]) -> bool:
     fronted phrase lost its comma), or they have one and are no fronted phrase
     (``normalize.closes_fronted_phrase``: "as shown in figure <dig> | the ...", ", while in line <dig>
     | the blue color was ...")."""
-    commas = [k for k, token in enumerate(tokens) if token == ","]
-    last_part = tokens[commas[-1] + 1:] if commas else tokens
+    last_part = _after_last_comma(tokens)
     if last_part and last_part[0] not in _FRONTED_CLAUSE_OPENINGS and has_predicate(" ".join(last_part)):
         return True
     return has_predicate(" ".join(tokens)) and not closes_fronted_phrase(tokens)
