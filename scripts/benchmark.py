@@ -103,6 +103,7 @@ def config(args) -> dict:
         "papers_repeats": 1 if quick else 3,
         "papers_budget_s": 120.0 if quick else 300.0,
         "papers_model_args": shlex.split(args.papers_model_args or ""),
+        "papers_modes": args.papers_modes.split(",") if args.papers_modes else None,  # bench.papers: MODES
         "threads": None,
         "thp": not args.no_thp,
     }
@@ -374,6 +375,8 @@ def main(argv=None) -> int:
     parser.add_argument("--papers-vocab", dest="papers_vocab", type=int, help="papers: dictionary size")
     parser.add_argument("--papers-repeats", dest="papers_repeats", type=int, help="papers: timed calls per mode after the warm-up")
     parser.add_argument("--papers-budget", dest="papers_budget_s", type=float, help="papers: seconds per call before a mode is out of time")
+    parser.add_argument("--papers-modes", dest="papers_modes", help="papers: only these modes (comma-separated: "
+                        "train_fp32, train_bf16, generate, generate_per_core)")
     parser.add_argument("--papers-model-args", dest="papers_model_args", help="papers: fairseq-train flags added to every encoder "
                         "(e.g. \"--encoder-layers 2\"); --models picks encoders by architecture name")
     parser.add_argument("--threads", default="auto", help="torch threads in the workers: a number, or auto (default): 1 when the "

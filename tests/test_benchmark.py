@@ -2,6 +2,7 @@
 not crashed on. These check the machinery and the output format, never timings."""
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 import time
@@ -247,7 +248,8 @@ def test_papers_quick_run_on_tiny_models(tmp_path):
     targets are made of; the page block of the papers section is refreshed alone."""
     out, results, stdout = run_benchmark(tmp_path, *PAPERS_TINY, timeout=600)
     sec = results["sections"]["papers"]
-    assert sec["models"] == ["fastformer_conv_small", "transformer_small"] and sec["modes"] == ["train_fp32", "train_bf16", "generate"]
+    assert sec["models"] == ["fastformer_conv_small", "transformer_small"]
+    assert sec["modes"] == ["train_fp32", "train_bf16", "generate", "generate_per_core"]
     assert (sec["target_length"], sec["tokens"], sec["vocab"]) == (12, 128, 200)
     assert [(p["model"], p["length"], p["batch"]) for p in sec["points"]] == [("fastformer_conv_small", 64, 2), ("transformer_small", 64, 2)]
     for p in sec["points"]:
@@ -260,13 +262,18 @@ def test_papers_quick_run_on_tiny_models(tmp_path):
         gen = p["generate"]
         assert gen["status"] == "ok" and gen["seconds_per_paper"] == gen["median_s"] > 0
         assert gen["summary_pieces"] == [12]  # min_len = max_len: every encoder writes as much
+        per_core = p["generate_per_core"]  # the same paper, one worker a core, at once
+        assert per_core["status"] == "ok" and per_core["workers"] == len(os.sched_getaffinity(0))
+        assert per_core["seconds_per_paper"] == pytest.approx(1 / sum(1 / m for m in per_core["worker_median_s"]))
+        assert per_core["summary_pieces"] == [12]
         assert all(p[mode]["wall_s"] > 0 for mode in sec["modes"])  # each mode's own worker process
     # the papers targets, Fastformer / transformer at the length nearest 4,096
     papers_targets = [t for t in results["targets"] if "transformer_small" in t["target"]]
-    assert [t["target"].split(", ")[0] for t in papers_targets] == ["training articles per second"] * 2 + ["generation speed per paper"]
+    assert [t["target"].split(", ")[0] for t in papers_targets] == ["training articles per second"] * 2 + ["generation speed per paper"] * 2
     conv, transformer = sec["points"]
-    expected = transformer["generate"]["median_s"] / conv["generate"]["median_s"]
-    assert papers_targets[2]["measured"] == pytest.approx(expected) and papers_targets[2]["threshold"] == 3.0
+    for target, mode in zip(papers_targets[2:], ("generate", "generate_per_core")):
+        expected = transformer[mode]["median_s"] / conv[mode]["median_s"]
+        assert target["measured"] == pytest.approx(expected) and target["threshold"] == 3.0
     assert all("nearest length run: 64" in t["note"] for t in papers_targets)
     assert "## 6. Whole papers" in stdout and "| fastformer_conv_small |" in stdout
     # --update-docs: only the papers block changes
@@ -282,6 +289,17 @@ def test_papers_quick_run_on_tiny_models(tmp_path):
     assert "issue" not in text.lower()  # the generated block names what was measured, nothing else
     assert not (docs / "benchmarks.json").exists()  # the speed sections' numbers are left alone
     assert json.loads((docs / "benchmarks_papers.json").read_text())["sections"].keys() == {"papers"}
+
+
+def test_papers_modes_pick_what_runs(tmp_path):
+    """--papers-modes runs only the modes named; a mode that does not exist is an error that names the modes."""
+    out, results, _ = run_benchmark(tmp_path, *PAPERS_TINY, "--papers-modes", "generate_per_core", timeout=600)
+    sec = results["sections"]["papers"]
+    assert sec["modes"] == ["generate_per_core"]
+    assert all(p["generate_per_core"]["status"] == "ok" and "generate" not in p for p in sec["points"])
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--out", str(tmp_path / "bad"), *PAPERS_TINY,
+                           "--papers-modes", "generate,decode"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode != 0 and "papers: no mode decode (the modes: train_fp32, train_bf16, generate, generate_per_core)" in proc.stderr
 
 
 def test_separate_modes_run_in_their_own_processes(monkeypatch):
@@ -341,6 +359,18 @@ def test_a_rewriter_generates_the_sections_length_as_the_app_decodes_it(tmp_path
                 target_length=24, beam=2, repeats=1, budget_s=60.0, model_args=[], modes=["generate"])
     record = papers.generate_mode(spec, "generate")
     assert record["status"] == "ok" and record["summary_pieces"] == [24] and record["seconds_per_paper"] > 0
+
+
+def test_a_failing_worker_of_the_per_core_mode_is_an_error_not_a_wait(tmp_path):
+    """generate_per_core: a worker that fails reports it (and lets the others past the barrier)."""
+    from bench import papers
+
+    directory = papers.write_dictionary(tmp_path / "dict", 200)
+    spec = dict(model="no_such_architecture", dict_dir=str(directory), length=64, target_length=8, beam=2, repeats=1,
+                budget_s=60.0, model_args=[], modes=["generate_per_core"])
+    record = papers.generate_per_core_mode(spec, "generate_per_core")
+    assert record["status"] == "error" and "worker on core" in record["reason"]
+    assert record["workers"] == len(os.sched_getaffinity(0))
 
 
 def test_a_rewriters_generation_is_a_target_beside_the_transformers():

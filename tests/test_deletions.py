@@ -427,6 +427,11 @@ def test_a_linking_adverb_alone_stays():
     sentence = "both structures were predicted , therefore , two templates were used to model the domains ."
     assert project_clauses([sentence], ["both structures were predicted , two templates were used to model the "
                                         "domains ."]) == [sentence]
+    # so does a linking phrase, after a comma or a semicolon
+    for sentence in ["hepeak found <dig> peaks on <dig> genes ; in contrast , exomepeak found <dig> peaks on <dig> genes .",
+                     "hepeak found <dig> peaks on <dig> genes , in contrast , exomepeak found <dig> peaks on <dig> genes ."]:
+        assert project_clauses([sentence], ["hepeak found <dig> peaks on <dig> genes , exomepeak found <dig> peaks on "
+                                            "<dig> genes ."]) == [sentence]
     # a side part that holds more than the adverb may still go
     other = "the effect , however small , was seen in every strain ."
     assert project_clauses([other], ["the effect was seen in every strain ."]) == ["the effect was seen in every strain ."]

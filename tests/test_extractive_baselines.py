@@ -413,13 +413,16 @@ def test_a_sentence_that_only_says_where_something_is_shown_is_no_summary_senten
                     "a schematic drawing of the two proteins is shown in figure 1a .",
                     "the results of go functional annotations are presented in figure 5d - 5f .",
                     "the file names of the rna sequences are listed in additional file <dig>",
-                    "characteristics of those participants are displayed on table <dig>"):
+                    "characteristics of those participants are displayed on table <dig>",
+                    # or in a cited work
+                    "the genome assemblies were first reported in <cit> .", "pcdna - rel has been described previously <cit> ."):
         assert extraction.points_only(pointer), pointer
     for sentence in ("the values listed in table 2 were used in all later runs .",  # states what was done
                      "table 2 shows that the mean age was 45 years .",  # states a finding
                      "as shown in figure <dig> , the ratio rose in all lines .",
                      "the ratio of the two strains , which is shown in figure <dig> , rose sharply in the second week .",
-                     "the effect was shown in figure 2 to depend on the dose ."):
+                     "the effect was shown in figure 2 to depend on the dose .",
+                     "the gene was first reported in maize to control flowering time <cit> ."):
         assert not extraction.points_only(sentence), sentence
     for masked in (False, True):
         document = Document.prepare("The first sentence is whole.\nThe results are summarized in Table 2.\n"
@@ -534,7 +537,7 @@ def test_a_captions_legend_lines_are_passed_over():
     # number opens the caption's title, the legend follows in panels, noun phrases and, between
     # them, a panel's sentences
     paper = "\n".join([
-        "the phased locus may produce secondary sirnas through the rdr6 pathway.fig.",  # 0: cut (".fig")
+        "the phased locus may produce secondary sirnas through the rdr6 pathway.fig.",  # 0: a sentence (masking removes ".fig.")
         "<dig> identification of the tas <dig> locus and the target of tas3-sirnas.",  # 1: title
         "a the comparison of the pear tas <dig> locus with that of other plant species.",  # 2: panel a
         "the regions producing the mirnas are indicated in red in this panel.",  # 3: between two panels
@@ -547,7 +550,8 @@ def test_a_captions_legend_lines_are_passed_over():
     document = Document.prepare(paper, masked=True)
     assert len(document.sentences) == 9
     # (6 ends the caption's body, but reads the figure's lower panel: extraction.describes_a_drawing)
-    assert document.non_sentences == {0, 1, 2, 3, 4, 5, 6}
+    assert document.non_sentences == {1, 2, 3, 4, 5, 6}
+    assert document.verbatim([0]) == ["the phased locus may produce secondary sirnas through the rdr6 pathway."]
     sentences = document.sentences
     assert extraction.caption_bodies(sentences, {1, 4}) == [2, 3, 5]
     # a heading is no caption's title: the lines after it are the paper's
@@ -584,7 +588,7 @@ def test_the_two_sentences_of_a_line_that_lost_its_stop_are_both_sentences():
     assert document.sentences[:2] == ["the genomes of the twelve strains were sequenced as in table <dig>",
                                       "the genomes ranged in size from <dig> to <dig> mb ."]
     assert [document.ends_line(i) for i in range(len(document.sentences))] == [False, True, True, True, True]
-    assert document.non_sentences == {3, 4}
+    assert document.non_sentences == {4}  # 3 is whole: masking removed the figure's name after its stop
     assert extraction.is_title("listed in table 2", "listed in table <dig>")  # were it a line of its own
     assert not extraction.is_title("listed in table 2", "listed in table <dig>", ends_line=False)
 

@@ -12,6 +12,7 @@ import torch
 
 from fairseq_plugins import text
 from fairseq_plugins.text import masking
+from fairseq_plugins.text.document import Document
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
@@ -155,3 +156,17 @@ def test_prepare_with_mask_numbers(tmp_path):
 ])
 def test_unpad_glues_a_number_to_its_hyphenated_word(restored, readable):
     assert masking.unpad(restored) == readable
+
+
+def test_mask_removes_a_figures_name_left_after_a_stop_at_a_lines_end():
+    raw = "Leaves were darkened for 3 days.fig.\n2 Experimental system and design.\nThe ratio is shown in fig.\n4 panels."
+    masked = masking.mask(raw)
+    assert masked.text.splitlines()[0] == "Leaves were darkened for <dig> days."
+    assert masked.text.splitlines()[2] == "The ratio is shown in fig."  # a name without a stop before it stays
+    document = Document.prepare(raw, masked=True)
+    assert document.verbatim([0])[0] == "Leaves were darkened for 3 days."  # what a reader gets
+    # after a masked number, whose stop the data set lost with it, the name goes too, so the legend's
+    # title on the next line is not read as the pointer "fig. <dig>" and glued on
+    paper = Document.prepare("the response may involve the action of pac- <dig> fig.\n"
+                             "<dig> glycogen accumulation in the mutant strains.\nthe cells grew well.", masked=True)
+    assert paper.sentences[:2] == ["the response may involve the action of pac- <dig> .", "<dig> glycogen accumulation in the mutant strains ."]

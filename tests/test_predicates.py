@@ -31,6 +31,14 @@ SENTENCES = [
 ]
 
 
+
+def tells_apart(test, hits, misses):
+    """``test`` holds for every line of ``hits`` and for none of ``misses``."""
+    for line in hits:
+        assert test(line), line
+    for line in misses:
+        assert not test(line), line
+
 def test_lines_without_a_finite_verb_are_told_from_sentences():
     for line in CAPTIONS:
         assert not predicates.has_predicate(line), line
@@ -203,7 +211,8 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                    "key : a = associated ; na = non-associated , idiom .",
                    "note : data are presented as means ± sem of three replicates .",
                    # what the marks show, where left to the figure
-                   "representative images are shown .", "the primary key of each relation is underlined ."]:
+                   "representative images are shown .", "the primary key of each relation is underlined .",
+                   "marker coordinates are listed ."]:
         assert extraction.describes_a_drawing(legend), legend
     for sentence in ["the concentration of mn2+ in red blood cells is low .",
                      "the results are shown in table <dig> .",  # a pointer (extraction.points_only), not a legend
@@ -219,9 +228,9 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
 def test_a_tables_footnote_is_no_sentence():
     for footnote in ["* data obtained by flow - cytometry .", "*** indicates p < <dig> .",
                      "† actual hydrophobicity values were calculated as described in methods ."]:
-        assert extraction.is_footnote(footnote), footnote
+        assert extraction.opens_with_a_mark(footnote), footnote
     for sentence in ["the * mark denotes significance .", "data were obtained by flow - cytometry ."]:
-        assert not extraction.is_footnote(sentence), sentence
+        assert not extraction.opens_with_a_mark(sentence), sentence
     paper = "\n".join(["The patients had a mean age of 54 years.", "* Data obtained by flow-cytometry.",
                        "Pulse treatment increased insulin secretion."])
     assert Document.prepare(paper, masked=True).non_sentences == {1}
@@ -243,3 +252,57 @@ def test_a_line_that_only_announces_a_list_is_no_sentence():
                        "Pulse treatment increased insulin secretion."])
     assert Document.prepare(paper, masked=True).non_sentences == {1}
     assert Document.prepare(paper).non_sentences == frozenset()  # a paper's test, as the legends' are
+
+
+def test_a_line_that_opens_with_a_mark_is_no_sentence():
+    tells_apart(extraction.opens_with_a_mark, ["\u2022 ld plot : the ld between each pair of snps can be calculated .",
+                 "- expression profile displays gene expression profiles for the given experiment .",
+                 ", calculated from the experimental data at <dig> mg/ml .", "= average of three replicates .",
+                 "\u2212/\u2212 embryos showed the elevation of cdca <dig> protein levels .",
+                 "\" - \" represents no binding , \" + \" represents binding ."],
+                ["<dig> patients were enrolled .", "<cit> reported the same effect .", "~ <dig> % of the reads mapped .",
+                 "\" mild \" cases were excluded .", "\" <dig> \" , most probes were positive .", "\u03b1 - helices dominate the fold ."])
+
+
+def test_a_list_cut_after_its_first_item_is_no_sentence():
+    tells_apart(extraction.cuts_a_list, ["we chose the ab strain for two reasons : first , it is widely used .",
+                "two hypotheses have been proposed <cit> : i ) the lack of constraints leads to degeneration .",
+                "the pipeline has three steps : <dig> ) reads are trimmed ."],
+                ["the objectives were : i ) to evaluate diversity ii ) to detect ld and iii ) to build a core set .",
+                     "we impose two criteria : first , x must hold ; second , y must hold .",
+                     "the pipeline has three steps : <dig> ) trimming , <dig> ) mapping and <dig> ) counting .",
+                 "first , we trimmed the reads : they were short .", "the ratio was <dig> : <dig> in all samples ."])
+
+
+def test_a_question_a_line_that_opens_with_and_and_a_legend_run_in_are_no_sentences():
+    assert extraction.asks_a_question("what is the function of ftn6 ?")
+    assert not extraction.asks_a_question("we asked what the function of ftn6 is .")
+    assert extraction.continues_a_sentence("and was significant in the present study .")
+    assert not extraction.continues_a_sentence("andrews et al. reported the same .")
+    assert extraction.runs_a_legend_in("the inserts were mapped using blast .table <dig> sequenced inserts and genes .")
+    assert not extraction.runs_a_legend_in("the inserts are listed in table <dig> .")
+    paper = "\n".join(["The patients had a mean age of 54 years.", "What is the function of FTN6?",
+                       "We chose the strain for two reasons: first, it is widely used.",
+                       "and was significant in the present study.", "\u2022 LD plot: the LD between SNPs was computed.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1, 2, 3, 4}
+    assert Document.prepare(paper).non_sentences == frozenset()  # a paper's tests: news asks and bullets
+
+
+def test_a_sentence_run_in_after_a_figures_or_tables_number_is_told_from_one():
+    tells_apart(predicates.runs_two_sentences_together, ["fourteen rejoining sites of simple deletions are listed in table <dig> eight of these sites showed microhomology .",
+                   "primer sequences are provided in additional file <dig> : table s <dig> pcr products were sequenced in both directions .",
+                   "the sequences of the isolates are given in table <dig> they include seven isolates from the outbreak ."],
+                ["two of the proteins presented in table <dig> which are inferred to encode receptors were more similar .",
+                     "it is evident from figure <dig> that there is a negative correlation between the two .",
+                     "the genes eliminated from table <dig> because their levels were low are listed below .",
+                 "the expression of mir- <dig> target genes was measured in all samples ."])
+
+
+def test_a_list_of_abbreviations_is_no_sentence():
+    assert extraction.lists_abbreviations("hmm , hidden - markov model ; fdr , false discovery rate ; ip , immunoprecipitation .")
+    assert not extraction.lists_abbreviations("in mice , the gene was expressed ; in rats , it was low ; in dogs , it was not .")
+    paper = "\n".join(["The patients had a mean age of 54 years.",
+                       "HMM, hidden Markov model; FDR, false discovery rate; IP, immunoprecipitation.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1}

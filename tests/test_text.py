@@ -239,6 +239,9 @@ def test_split_sentences():
     assert split_sentences(normalize_text("novel mirnas in cx.\nquinquefasciatus and ae. albopictus. an.\ngambiae "
                                           "was not sequenced. next.")) == [
         "novel mirnas in cx. quinquefasciatus and ae. albopictus .", "an. gambiae was not sequenced .", "next ."]
+    # circa, where SumPubMed broke the line before its number
+    assert split_sentences(normalize_text("one activity band was observed at ca.\n<dig> kda. next.")) == [
+        "one activity band was observed at ca. <dig> kda .", "next ."]
     assert split_sentences("") == []
     assert text.lead("a . b . c . d .", 3) == ["a .", "b .", "c ."]
 

@@ -123,13 +123,19 @@ def sentence_offsets(normalized: str) -> List[Tuple[str, int, int]]:
     return out
 
 
+_STOPS = frozenset(".!?")
+_CLOSERS = frozenset("\"')]}\u2019\u201d")
+
+
 def sentence_spans(alignment: Alignment, k: Optional[int] = None) -> List[Tuple[str, Optional[Tuple[int, int]]]]:
     """(normalized sentence, the raw [start, end) it came from) for the sentences of an alignment's
     normalized text (``normalize.split_sentences``), the first ``k`` of them if given.
 
     A sentence's raw text runs from its first to its last aligned character, widened over the
     unaligned non-space characters next to it (a ``''`` that became ``"``) up to the neighbouring
-    sentences; a sentence with no aligned character at all (never seen in practice) has None."""
+    sentences, past its own stop only over closing quotes and brackets (what masking removed after a
+    stop, "... after harvest.fig.", is no part of it); a sentence with no aligned character at all
+    (never seen in practice) has None."""
     raw = alignment.raw
     offsets = sentence_offsets(alignment.normalized)
     if k is not None:
@@ -146,7 +152,7 @@ def sentence_spans(alignment: Alignment, k: Optional[int] = None) -> List[Tuple[
         start, end = span
         while start > low and not raw[start - 1].isspace():
             start -= 1
-        while end < high and not raw[end].isspace():
+        while end < high and not raw[end].isspace() and (raw[end - 1] not in _STOPS or raw[end] in _CLOSERS):
             end += 1
         out.append((sentence, (start, end)))
     return out

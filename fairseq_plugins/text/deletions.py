@@ -50,8 +50,9 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     D is not after the relative clause that follows a short subject ("englot however , who is the
     mother of another child , ... , started to feel ...": the predicate is one of the parts after
     it, ``predicate_positions``);
-    D is no linking adverb alone ("... were predicted , [therefore ,] two templates were used ..."
-    would join two clauses with a bare comma: ``LINKING_ADVERBS``);
+    D is no linking adverb or phrase alone ("... were predicted , [therefore ,] two templates were used ..."
+    and "... genes [; in contrast ,] exomepeak detected ..." would join two clauses with a bare comma:
+    ``LINKING_ADVERBS``, ``LINKING_PHRASES``);
     D is no condition (its first word is no ``CONDITIONS`` word: "if", "unless", "only": "should we
     expect e. coli to downregulate the pathway , if the pathway were blocked ?" asks another
     question without it), and no "respectively" follows it (the lists it pairs keep every item:
@@ -168,6 +169,9 @@ ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "finally", 
 # two templates were used ...") one stays, or the comma left would join the two clauses
 LINKING_ADVERBS = frozenset({"therefore", "thus", "hence", "however", "consequently", "accordingly", "nevertheless",
                              "nonetheless", "moreover", "furthermore"})
+# ... and phrases that do the same ("... on <dig> genes [; in contrast ,] exomepeak detected ...")
+LINKING_PHRASES = frozenset({("in", "contrast"), ("by", "contrast"), ("in", "addition"), ("in", "turn"),
+                             ("on", "the", "other", "hand"), ("as", "a", "result"), ("as", "a", "consequence")})
 # words that lead into what follows them ("... methods , and in particular , secondary structure
 # methods , are used"): a part right after one is what it introduces, and without it the words dangle
 INTRODUCERS = frozenset({"particular", "particularly", "especially", "notably", "namely", "specifically", "including",
@@ -414,7 +418,7 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "x , [but as of yet ,] neither ...": two clauses would be left with a comma between
     if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
         return False
-    if words and set(words) <= LINKING_ADVERBS:
+    if words and (set(words) <= LINKING_ADVERBS or tuple(words) in LINKING_PHRASES):
         return False  # "... were predicted , [therefore ,] two templates were used": a comma splice would be left
     if words and words[0] in CONDITIONS:
         return False  # a condition on the claim: without it the claim holds unconditionally

@@ -78,8 +78,13 @@ MASKED_LINE_TESTS = (
     predicates.runs_two_sentences_together,
     predicates.splices_two_sentences,  # "... in the colonies , however , the level of expression differed ."
     extraction.describes_a_drawing,  # a legend's line, or the text reading a figure's marks
-    extraction.is_footnote,  # "* data obtained by flow - cytometry ."
+    extraction.opens_with_a_mark,  # "* data obtained by flow - cytometry .", "\u2022 ld plot : ...", ", calculated ..."
     extraction.announces_a_list,  # a line that announces a list the next lines hold
+    extraction.cuts_a_list,  # "... for two reasons : first , ..." and no second
+    extraction.asks_a_question,  # "what is the function of ftn6 ?"
+    extraction.continues_a_sentence,  # "and was significant in the present study ."
+    extraction.runs_a_legend_in,  # "... using blast .table <dig> sequenced inserts , ..."
+    extraction.lists_abbreviations,  # "hmm , hidden - markov model ; fdr , false discovery rate ; ..."
 )
 
 
@@ -128,9 +133,13 @@ class Document:
         together where the data set lost a stop ("... of gpr <dig> the effects of ...", "... type b. the
         other ...", ``predicates.runs_two_sentences_together``; or spliced at ", however ,",
         ``predicates.splices_two_sentences``) or tell what a figure's drawing shows
-        ("homologs are indicated by gray bars .", ``extraction.describes_a_drawing``) or are a table's footnote
-        ("* data obtained by flow - cytometry .", ``extraction.is_footnote``) or only announce a
-        list the next lines hold ("the pipeline consists of four steps .", ``extraction.announces_a_list``;
+        ("homologs are indicated by gray bars .", ``extraction.describes_a_drawing``) or open with a mark, not a word
+        (a footnote's, a bullet, a fragment's comma: ``extraction.opens_with_a_mark``) or only announce a
+        list the next lines hold ("the pipeline consists of four steps .", ``extraction.announces_a_list``)
+        or hold only its first item (``extraction.cuts_a_list``), ask a question (``extraction.asks_a_question``),
+        open with "and" (``extraction.continues_a_sentence``), run a legend in after a glued stop
+        ("... .table <dig> sequenced inserts ...", ``extraction.runs_a_legend_in``) or list abbreviations
+        ("hmm , hidden - markov model ; fdr , ...", ``extraction.lists_abbreviations``;
         these tests of a line by its normal form alone are ``MASKED_LINE_TESTS``), and in any text the lines that
         hold an equation's encoding (``extraction.is_markup``), say only where something is shown ("the
         results are shown in table <dig> .", ``extraction.points_only``), end on "the" ("... as described in the .",
@@ -169,7 +178,9 @@ class Document:
             cut = {i for i, raw in enumerate(verbatim) if extraction.is_cut(raw)}
             unsentences = {i for i, sentence in enumerate(self.sentences)
                            if any(test(sentence) for test in MASKED_LINE_TESTS)}
-            after_figure = {i + 1 for i, raw in enumerate(verbatim) if line_ends[i] and extraction.ends_with_figure(raw)}
+            # (or a figure's name after its stop, which masking removed: "... after harvest.fig.")
+            after_figure = {i + 1 for i, raw in enumerate(verbatim)
+                            if line_ends[i] and (extraction.ends_with_figure(raw) or self._figure_name_after(i))}
         return frozenset(titles | markup | counted_titles | unsentences | cut | broken
                          | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
 
@@ -178,7 +189,8 @@ class Document:
         are its sentences, but a sentence that ``normalize.split_sentences`` ends where a masked paper
         lost its stop ("... found in table <dig> | the genomes ranged ...") goes on on the same line,
         so what follows it is no caption put after a figure's name. In a masked document the
-        bracketed text that masking removed after the sentence counts as its own."""
+        bracketed text, or the figure's name after its stop, that masking removed after the sentence
+        counts as its own."""
         span = self._spans[index]
         if span is None:
             return True
@@ -186,7 +198,15 @@ class Document:
         if self.masked:  # the sentence's text ends where its bracketed tail, removed by masking, begins
             ahead = _BRACKETS_AHEAD.match(self.raw, end)
             end = ahead.end() if ahead else end
+            figure_name = self._figure_name_after(index)  # or a figure's name after its stop
+            end = figure_name.end() if figure_name else end
         return self._at_line_edge(end, 1)
+
+    def _figure_name_after(self, index: int) -> Optional[re.Match]:
+        """Where a masked paper's sentence ``index`` is followed by the figure's name that masking
+        removed after its stop at the line's end (``masking.FIGURE_NAME_AT_LINE_END_RE``)."""
+        span = self._spans[index]
+        return masking.FIGURE_NAME_AT_LINE_END_RE.match(self.raw, span[1]) if span and self.masked else None
 
     def starts_line(self, index: int) -> bool:
         """Whether sentence ``index`` opens a line of the raw text (or the text)."""

@@ -25,7 +25,7 @@ from typing import Collection, Dict, List, Mapping, Optional, Sequence
 
 from ..scoring.rouge import rouge_tokens
 from . import normalize
-from .masking import CITATION, NUMBER
+from .masking import CITATION, NUMBER, SYMBOLS
 
 LABELS = ("0", "1")  # the words of the label dictionary: not in the summary, in it
 
@@ -305,7 +305,13 @@ _POINTS_ONLY_RE = re.compile(
     r"^(?:\S+\s+){1,8}(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:shown|presented|given|listed|summari[sz]ed|depicted|"
     r"illustrated|displayed|provided|plotted|detailed|reported|tabulated|outlined)\s+(?:in|on)\s+(?:the\s+)?"
     r"(?:figs?\s*\.?|figures?|tables?|additional\s+files?|supplementary\s+(?:figures?|tables?|files?))\s*"
-    r"(?:" + re.escape(NUMBER) + r"|s?\d+)\w*(?:\s*(?:[a-h]|and\s+\S+|-\s*\S+))?\s*\.?$")
+    r"(?:" + re.escape(NUMBER) + r"|s?\d+)\w*(?:\s*(?:[a-h]|and\s+\S+|-\s*\S+))?\s*\.?$"
+    # or where it was described: in a cited work ("the generation of the probe was described previously
+    # <cit> .", "the genome assemblies were first reported in <cit> ."; without the citation, which a
+    # summary drops, "... were first reported ." reads cut)
+    r"|^(?:\S+\s+){1,8}(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\w+ly\s+|first\s+|already\s+)?"
+    r"(?:reported|described|published|presented|detailed|outlined|reviewed)\s+(?:\w+ly\s+)?(?:in\s+|by\s+|elsewhere\s+)?"
+    r"(?:" + re.escape(CITATION) + r"\s*)+\.$")
 
 
 # a sentence that announces what the next ones list: "the high - quality assemblies consist of two
@@ -330,14 +336,48 @@ def announces_a_list(sentence: str) -> bool:
     return _ANNOUNCES_A_LIST_RE.search(sentence) is not None
 
 
+# a list that a colon opens with its first item ("... two reasons : first , the ab strain ...", "... the
+# following conclusions : firstly , ...", "... two hypotheses : i ) the lack of ..."), and what marks a
+# later item ("second", "ii )", "b )"; a masked paper's items are "<dig> )" each)
+_LIST_FIRST_ITEM_RE = re.compile(r" : (?:first(?:ly)? |(?:\( )?(?:1|i|a|" + re.escape(NUMBER) + r") \) )")
+_LIST_LATER_ITEM_RE = re.compile(r"\b(?:second(?:ly)?|then|finally)\b|(?:^| )(?:\( )?(?:2|ii|b|" + re.escape(NUMBER) + r") \)")
+
+
+def cuts_a_list(sentence: str) -> bool:
+    """Whether a line in the normal form opens a list after a colon and holds only its first item
+    (``_LIST_FIRST_ITEM_RE``, and no later one after it: ``_LIST_LATER_ITEM_RE``): "we chose to use the
+    ab strain for two reasons : first , the ab strain is widely used ...", whose second reason is the
+    next line. A reader of a summary that takes it counts a list cut after its first item as
+    broken. 53 lines of SumPubMed train papers 0-1,499 (all of the 12 read). Papers only."""
+    first = _LIST_FIRST_ITEM_RE.search(sentence)
+    return first is not None and _LIST_LATER_ITEM_RE.search(sentence, first.end()) is None
+
+
+# a figure's or a table's legend run into the sentence before it after a glued stop ("... across cell
+# lines .figure <dig> overlap between active genes and gene annotations ...")
+_LEGEND_RUN_IN_RE = re.compile(r"(?:^| )\.(?:figs?|figures?|tables?)\b")
+
+
+def runs_a_legend_in(sentence: str) -> bool:
+    """Whether a line of a paper in the normal form runs a figure's or a table's legend into its
+    sentence (``_LEGEND_RUN_IN_RE``, "... using blast .table <dig> sequenced inserts , gene name and
+    protein product ."). 30 lines of SumPubMed train papers 0-1,499, all legends run in. (A
+    figure's bare name after the stop at a line's end is masking's to remove: ``masking.mask``.)
+    Papers only."""
+    return _LEGEND_RUN_IN_RE.search(sentence) is not None
+
+
 def points_only(sentence: str) -> bool:
     """Whether a line in the normal form says only where something is shown, in a figure or table
-    the summary does not have (``_POINTS_ONLY_RE``: "two comparisons are shown in figure <dig> ",
+    the summary does not have, or in a cited work (``_POINTS_ONLY_RE``: "two comparisons are shown in figure <dig> ",
     "the results are summarized in table 2 ."; not "the values in table 2 were used in all runs ."
     or "table 2 shows that ...", which state something). Of the 186,200 sentences of SumPubMed's
     1,000 valid papers 151 are these (25 read, all pointers: "the results are given in table <dig>",
     "a schematic drawing of the two proteins is shown in figure 1a ."); of the 200 Cohan-form PubMed
-    papers' 20,283, 7; of 2,000 CNN/DailyMail valid articles', none."""
+    papers' 20,283, 7; of 2,000 CNN/DailyMail valid articles', none. Those that say only that something
+    was described in a cited work ("pcdna - rel has been described previously <cit> ."): 29 of SumPubMed
+    train papers 0-1,499; read blind, "the genome assemblies were first reported ." (its citation
+    dropped for the reader) was counted a sentence with words missing."""
     return _POINTS_ONLY_RE.match(sentence) is not None
 
 
@@ -355,7 +395,7 @@ _DRAWING_RE = re.compile(
     rf"\b(?:{_DRAWING_LOOKS})(?: (?:{_DRAWING_LOOKS}))? (?:{_DRAWING_MARKS})\b"
     r"|\b(?:left|right|upper|lower|top|bottom|middle) (?:- (?:left|right) )?panels?\b|\bpanels? (?:below|above)\b"
     r"|^(?:key|note|abbreviations) :"
-    r"|\b(?:is|are) (?:shown|indicated|depicted|highlighted|marked|boxed|circled|underlined|labell?ed|colou?red) \.$")
+    r"|\b(?:is|are) (?:shown|indicated|depicted|highlighted|marked|boxed|circled|underlined|labell?ed|colou?red|listed) \.$")
 
 
 def describes_a_drawing(sentence: str) -> bool:
@@ -365,21 +405,68 @@ def describes_a_drawing(sentence: str) -> bool:
     papers not passed over already, 0.3% (40 read: all of them legends or readings of a figure's
     marks, but "the red vertical line in the dendrogram cuts the chains into <dig> large clusters",
     which states a result by its drawing); of SumPubMed train papers 0-1,499, 194 lines more end on
-    what the figure's marks show ("... are shown .", "... is underlined ."), the 12 read all legends.
+    what the figure's marks show ("... are shown .", "... is underlined ."), the 12 read all legends;
+    and 19 that end on what a table lists ("marker coordinates are listed .").
     Papers only: in news, "red line" is a limit."""
     return _DRAWING_RE.search(sentence) is not None
 
 
-# a table's or a figure's footnote, led by its mark
-_FOOTNOTE_MARKS = ("*", "†", "‡", "§", "¶")
+# what a line of a paper may open with and still read as a sentence: a quotation or a bracket, a
+# masked number or citation, or a sign before a number ("~ <dig> % of the reads ...")
+_READABLE_OPENING_MARKS = ('"', "'", "(", "[", "{")
+_SIGNS_BEFORE_A_NUMBER = frozenset({"~", "\u223c", "\u2248", "<", ">", "\u2264", "\u2265", "\u00b1", "$", "\u00a3", "\u20ac"})
 
 
-def is_footnote(sentence: str) -> bool:
-    """Whether a line of a paper opens with a footnote's mark ("* data obtained by flow - cytometry .",
-    "† actual hydrophobicity values were calculated ...", "*** indicates p < <dig> ."): a table's note
-    the data set kept as a line. 206 lines of SumPubMed train papers 0-1,499 not passed over already
-    (the 12 read all footnotes). Papers only: a news article's list may be bulleted with stars."""
-    return sentence.startswith(_FOOTNOTE_MARKS)
+def opens_with_a_mark(sentence: str) -> bool:
+    """Whether a line of a paper in the normal form opens with a mark, not a word: a table's footnote
+    ("* data obtained by flow - cytometry .", "\u2020 actual hydrophobicity values were calculated ..."), a
+    list's bullet ("\u2022 ld plot : the ld between each pair of snps ...", "- expression profile displays
+    ..."), a key's entry ("= average of three replicates ...", "# of variable sites : ...", '" - "
+    represents no binding') or a fragment whose first words went with a bracket or a number (",
+    calculated from the experimental data ...", "\u2212/\u2212 embryos showed ...", "-peptide in ad is known
+    to ..."). A summary that takes one gives a reader an item without its list, or half a sentence. Of
+    SumPubMed train papers 0-1,499, 206 footnotes and 365 other lines (bullets the most), all of the 60
+    read items or fragments. Papers only: a news article's list may be bulleted."""
+    words = sentence.split()
+    if words[:1] in (['"'], ["'"]) and len(words) > 1:
+        words = words[1:]  # a quotation's mark: a key quotes its mark ('" - " represents no binding')
+    elif not words or sentence.startswith(_READABLE_OPENING_MARKS):
+        return False
+    if words[0][0].isalnum() or words[0] in SYMBOLS:
+        return False
+    return not (words[0] in _SIGNS_BEFORE_A_NUMBER and words[1:2] == [NUMBER])
+
+
+# a list of abbreviations and what they stand for, or of a legend's marks and what they mean: at least
+# two entries "x , what x is ;" from the line's start ("hmm , hidden - markov model ; fdr , false discovery
+# rate ; ..."), and no auxiliary (clauses parted by semicolons: "in mice , it was expressed ; in rats , ...")
+_ABBREVIATION_LIST_RE = re.compile(r"^(?:[^,;]{1,20} , [^,;]{3,60} ; ){2,}")
+_AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+
+
+def lists_abbreviations(sentence: str) -> bool:
+    """Whether a line of a paper in the normal form lists abbreviations or a legend's marks with what
+    they stand for (``_ABBREVIATION_LIST_RE``: "dcm , deep chlorophyll maximum ; gcc , giant connected
+    components ; lc , louvain communities ."): a paper's list or a table's key, no sentence; read blind,
+    a summary that took one was counted broken. 12 lines of SumPubMed train papers 0-1,499. Papers only."""
+    return _ABBREVIATION_LIST_RE.match(sentence) is not None and _AUXILIARIES.isdisjoint(sentence.split())
+
+
+def asks_a_question(sentence: str) -> bool:
+    """Whether a line of a paper in the normal form is a question ("are parahox genes expressed
+    ancestrally in the brain ?", "what is the function of ftn6 ?"): a heading of a paper's discussion,
+    or the question its next sentences answer; a summary says what was found. 298 lines of
+    SumPubMed train papers 0-1,499; 15 of the 6,419 sentences of the papers chooser's summaries of
+    SumPubMed valid papers 0-499 and 600-999, and read blind, a question put as a summary's sentence
+    was counted a heading. Papers only: a news article quotes questions."""
+    return sentence.rstrip().endswith("?")
+
+
+def continues_a_sentence(sentence: str) -> bool:
+    """Whether a line of a paper in the normal form opens with "and": the rest of a sentence that the
+    data set cut into two lines ("and was significant in the present study .", "and , not determined
+    ."), or a list's later item. 130 lines of SumPubMed train papers 0-1,499. Papers only."""
+    return sentence.startswith("and ")
 
 
 def restarts_panels(verbatim: str) -> bool:

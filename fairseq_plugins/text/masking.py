@@ -16,6 +16,9 @@ Masking rules (on raw text, before ``text.normalize_text``):
 - a bracketed numeric citation (``[3]``, ``[4, 7-9]``) or a parenthesised author-year citation
   (``(Smith et al., 2005)``, ``(Lee and Park 2003; Ng 2010)``) becomes ``<cit>``;
 - any other text in round or square brackets is removed, as in the data (nested brackets too);
+- a figure's or table's name left after a sentence's stop (or a masked number) at the end of its
+  line (``"... after harvest.fig."``, the data set's trace of a legend it moved to the next line) is
+  removed;
 - a number standing as a word of its own, or before a unit or sign (``42``, ``3.5``, ``1,200``,
   ``95%``, ``0.05``, ``2-fold``), becomes ``<dig>``; digits inside a word (``16S``, ``CD4``,
   ``IL-6``'s ``6`` after a hyphen stays too: ``il-6`` is a gene name, not a quantity) are kept.
@@ -47,6 +50,11 @@ _NUMBER_RE = re.compile(r"(?<![\w.,])(?<![^\W\d_]-)\d+(?:[.,]\d+)*(?![\w])")
 # what becomes the k-th <dig>: a number, or a <dig> already in the text (nothing to restore)
 _NUMBER_OR_SYMBOL_RE = re.compile(re.escape(NUMBER) + "|" + _NUMBER_RE.pattern)
 _SPACES_RE = re.compile(r"[ \t]+")
+# "... were assessed after harvest.fig." (the legend's number and text open the next line): the name
+# goes, the sentence's own stop stays; so after a masked number, whose stop the data set lost with it
+# ("... the concerted action of pac- <dig> fig.")
+FIGURE_NAME_AT_LINE_END_RE = re.compile(r"(?:(?<=\.)|(?<=" + re.escape(NUMBER) + r"))[ \t]*(?:figs?|figures?|tables?)[ \t]*\.?"
+                                        r"(?=[ \t]*$)", re.IGNORECASE | re.MULTILINE)
 
 
 @dataclass
@@ -121,6 +129,7 @@ def mask(raw: str) -> Masked:
     for _ in range(3):  # nested brackets, innermost first
         if not tracked.sub(_BRACKETED_RE, " "):
             break
+    tracked.sub(FIGURE_NAME_AT_LINE_END_RE, "")
     numbers: List[Optional[str]] = []
 
     def take(match) -> str:

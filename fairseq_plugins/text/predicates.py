@@ -44,7 +44,7 @@ from typing import Sequence
 import lemminflect
 
 from .extraction import CLAUSE_WORDS, DETERMINERS
-from .masking import NUMBER
+from .masking import CITATION, NUMBER
 from .normalize import FRONTING_WORDS, closes_fronted_phrase, normalize_text
 
 # the first word of a verb's object
@@ -210,7 +210,7 @@ def is_purpose_line(sentence: str) -> bool:
 # mostly open an apposition whose comma was lost with the stop ("mmp- <dig> a matrix
 # metalloproteinase associated with ...")
 _OPENERS_OF_A_RUN_ON_SENTENCE = frozenset(
-    "the it there all each both no only such its their several many most some another other still thereafter "
+    "the it they there all each both no only such its their several many most some another other still thereafter "
     "thenceforward afterwards".split())
 # discourse connectives that open a sentence whatever its subject is ("... present sp <dig> | on the other
 # hand , sp protein overexpression ...", "... mir <dig> | as a result , low levels of ..."): with their comma
@@ -274,6 +274,43 @@ def _opens_a_sentence(rest: Sequence[str]) -> bool:
             and bool(clause) and clause[0] in _SUBJECT_OPENINGS and has_predicate(" ".join(clause)))
 
 
+# what names a figure, a table or a file: no word after its number goes on with the name, so after "...
+# are listed in table <dig>" a noun opens the next sentence ("... | eight of these sites showed ...",
+# "... in additional file <dig> : table s <dig> | cleaned reads were aligned ...")
+_POINTER_NOUNS = frozenset({"figure", "figures", "fig", "fig.", "table", "tables", "file"})
+# words that go on from a pointer's number inside its sentence: a subordinate or relative clause, a
+# preposition or a conjunction, a verb of the pointer's own ("table <dig> shows ..."), "respectively"
+_GO_ON_AFTER_A_POINTER = (_SUBORDINATORS | {
+    "which", "who", "whose", "that", "than", "so", "then", "and", "or", "but", "to", "of", "in", "for", "with", "by",
+    "at", "on", "as", "from", "into", "versus", "vs", "also", "respectively", "is", "are", "was", "were", "shows",
+    "show", "showed", "illustrates", "summarizes", "lists", "presents", "depicts", "displays", "gives", "provides",
+    "contains", "after", "before", "until"})
+# a finite verb of the next sentence, looked for in its first words up to a word that could open a
+# clause inside the first one
+_FINITE_WORDS = frozenset({"is", "are", "was", "were", "has", "have", "had", "can", "could", "may", "might", "will",
+                           "would", "should", "must", "showed", "revealed", "indicated", "suggested", "demonstrated"})
+_CLAUSE_BREAKS = frozenset({",", ";", ":", "-", "that", "which", "who", "whose", "where", "when", "and", "or", "but",
+                            "while", "whereas", "if", "than", "as", "because", "since", "although", "to", CITATION})
+_VERB_REACH = 7  # the next sentence's subject is at most this many words
+
+
+def _opens_a_clause_after_a_pointer(clause: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether the tokens after a figure's, table's or file's number (``_POINTER_NOUNS``; "table s
+    <dig>" too) open a clause of their own: a word that does not go on with the pointer
+    (``_GO_ON_AFTER_A_POINTER``), then a finite verb within ``_VERB_REACH`` words and before any word
+    that could open a clause inside the sentence ("... are given in table <dig> | eight of these
+    rejoined sites showed ...", but "... in table <dig> which are inferred ..." goes on)."""
+    name = clause[-3] if clause[-2:-1] == ["s"] and len(clause) > 2 else clause[-2]  # "table s <dig>": "table"
+    if name not in _POINTER_NOUNS or not re.fullmatch(r"[a-z][a-z0-9-]+", rest[0]) or rest[0] in _GO_ON_AFTER_A_POINTER:
+        return False
+    for word in rest[1:_VERB_REACH + 1]:
+        if word in _CLAUSE_BREAKS:
+            return False
+        if word in _FINITE_WORDS:
+            return True
+    return False
+
+
 def _is_initial(token: str) -> bool:
     """"b.": a letter and its period, which the normal form keeps whole (a genus's initial, "e. coli")."""
     return len(token) == 2 and token[0].isalpha() and token[1] == "."
@@ -285,7 +322,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
     stop that the splitter reads as an initial ("... eric type b. the other two eric types ..."). The
     number or letter ends a clause with a finite verb (``_ends_a_clause``; "as shown in figure <dig> the
     ..." is one sentence that lost its comma), and what follows opens a sentence
-    (``_opens_a_sentence``) and holds a finite verb of its own: "... was down - regulated approximately <dig> -fold in tn <dig> the expression of
+    (``_opens_a_sentence``; after a figure's, table's or file's number any clause,
+    ``_opens_a_clause_after_a_pointer``) and holds a finite verb of its own: "... was down - regulated approximately <dig> -fold in tn <dig> the expression of
     loc_os06g <dig> and loc_os06g <dig> were down - regulated ...". The sentence splitter does not cut
     there: "at day <dig> the cells were ..." and "... and at φ = <dig> the fitness advantage ..." are
     sentences of their own, so a chooser passes such a sentence over instead (both readings of such
@@ -297,7 +335,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
         if not (token == NUMBER or _is_initial(token)) or j < _MIN_CLAUSE_WORDS - 1:
             continue
         clause, rest = tokens[:j + 1], tokens[j + 1:]
-        if _opens_a_sentence(rest) and has_predicate(" ".join(rest)) and _ends_a_clause(clause):
+        opens = _opens_a_sentence(rest) or token == NUMBER and _opens_a_clause_after_a_pointer(clause, rest)
+        if opens and has_predicate(" ".join(rest)) and _ends_a_clause(clause):
             return True
     return False
 

@@ -26,7 +26,16 @@ Modes, each in its own worker process (so a mode's peak memory is its own):
     generate     one paper: app.summarizer.best_hypothesis (the app's beam search: beam 4,
                  trigram blocking) with min_len = max_len = target, so every encoder writes the
                  same number of pieces; weights are random, which does not change the work
+    generate_per_core
+                 the same paper generated at once by one worker a core (one thread each, pinned
+                 to its core), as a batch of papers is best summarized on a machine whose second
+                 thread a model's small products cannot use (`evaluate.py generate --shards`);
+                 seconds a paper = 1 / the workers' papers a second together
 """
+import multiprocessing
+import os
+import queue
+import statistics
 from pathlib import Path
 from typing import List
 
@@ -37,7 +46,7 @@ from .common import measure, proc_status_mb
 ENCODERS = ["fastformer_conv_small", "fastformer_small", "transformer_small", "conv_only_small", "local_transformer_small"]
 QUICK_ENCODERS = ["fastformer_conv_small", "transformer_small"]
 TRAIN_FLAGS = {"train_fp32": [], "train_bf16": ["--autocast-bf16"]}
-MODES = [*TRAIN_FLAGS, "generate"]
+MODES = [*TRAIN_FLAGS, "generate", "generate_per_core"]
 FASTFORMERS = ["fastformer_conv_small", "fastformer_small"]  # compared with the transformer by the targets
 REWRITERS = ["rewriter_restricted_fastformer_conv_small"]  # compared by their generation only
 BASELINE = "transformer_small"
@@ -141,7 +150,9 @@ def train_mode(spec: dict, mode: str) -> dict:
     return timing
 
 
-def generate_mode(spec: dict, mode: str) -> dict:
+def _timed_generation(spec: dict, mode: str, ready=None) -> dict:
+    """One paper generated `repeats` times (measure), the model built as the app decodes it;
+    `ready`: a barrier passed after the build, so that workers time their calls together."""
     from app.summarizer import DecodingOptions, best_hypothesis
     from fairseq_plugins.evaluation import DECODING_PRESETS, configure_rewriter
 
@@ -156,16 +167,69 @@ def generate_mode(spec: dict, mode: str) -> dict:
     warm = DecodingOptions(beam=spec["beam"], min_len=4, max_len=4, lenpen=1.0, no_repeat_ngram_size=3)
     written = []
     base = proc_status_mb("VmRSS")
+    if ready is not None:
+        ready.wait()
     timing = measure(lambda: written.append(len(best_hypothesis(task, model, summary, sample)["tokens"]) - 1),
                      spec["repeats"], spec["budget_s"], warmup=lambda: best_hypothesis(task, model, warm, sample))
     timing.update(peak_mb=round(proc_status_mb("VmHWM") - base, 1), rss_peak_mb=round(proc_status_mb("VmHWM"), 1),
                   rss_base_mb=round(base, 1), summary_pieces=sorted(set(written)))
+    return timing
+
+
+def generate_mode(spec: dict, mode: str) -> dict:
+    timing = _timed_generation(spec, mode)
     if timing["status"] == "ok":
         timing["seconds_per_paper"] = timing["median_s"]
     return timing
 
 
-MODE_RUNNERS = {**{mode: train_mode for mode in TRAIN_FLAGS}, "generate": generate_mode}
+def _core_worker(spec: dict, core: int, ready, results) -> None:
+    """A generate_per_core worker: one thread on one core; it always reports, a failure as an error
+    record (the others are let past the barrier), so that the mode never waits for a dead worker."""
+    try:
+        os.sched_setaffinity(0, {core})
+        torch.set_num_threads(1)
+        results.put((core, _timed_generation(spec, "generate", ready)))
+    except BaseException as failure:  # noqa: BLE001 - reported as the point's error (fairseq's parser exits)
+        ready.abort()
+        results.put((core, {"status": "error", "reason": f"worker on core {core}: {failure!r}"}))
+
+
+def generate_per_core_mode(spec: dict, mode: str) -> dict:
+    cores = sorted(os.sched_getaffinity(0))
+    context = multiprocessing.get_context("spawn")  # a fresh interpreter a worker: no forked OpenMP state
+    ready, results = context.Barrier(len(cores)), context.Queue()
+    workers = [context.Process(target=_core_worker, args=(spec, core, ready, results)) for core in cores]
+    for worker in workers:
+        worker.start()
+    timings = {}
+    while len(timings) < len(workers):
+        try:
+            core, timing = results.get(timeout=1.0)
+            timings[core] = timing
+        except queue.Empty:  # a worker killed before it could report (out of memory) reports nothing
+            for core, worker in zip(cores, workers):
+                if not worker.is_alive() and core not in timings and results.empty():
+                    ready.abort()
+                    timings[core] = {"status": "error", "reason": f"worker on core {core} died (exit code {worker.exitcode})"}
+    for worker in workers:
+        worker.join()
+    failed = [t for t in timings.values() if t["status"] != "ok"]
+    if failed:
+        return dict(failed[0], workers=len(cores))
+    medians = [timings[core]["median_s"] for core in cores]
+    # papers a second together: each worker writes one paper per its median
+    together = sum(1 / m for m in medians)
+    return {"status": "ok", "workers": len(cores), "worker_median_s": medians, "median_s": 1 / together,
+            "repeats": min(t["repeats"] for t in timings.values()),
+            "seconds_per_paper": 1 / together, "cpu_median_s": statistics.median(t["cpu_median_s"] for t in timings.values()),
+            "peak_mb": max(t["peak_mb"] for t in timings.values()),
+            "rss_peak_mb": sum(t["rss_peak_mb"] for t in timings.values()),
+            "summary_pieces": sorted({n for t in timings.values() for n in t["summary_pieces"]})}
+
+
+MODE_RUNNERS = {**{mode: train_mode for mode in TRAIN_FLAGS}, "generate": generate_mode,
+                "generate_per_core": generate_per_core_mode}
 
 
 def papers_point(spec: dict) -> dict:
@@ -180,8 +244,12 @@ def section(cfg: dict, work: Path, env: dict, sweep) -> dict:
     extra = dict(dict_dir=str(dict_dir), target_length=cfg["papers_target"], beam=cfg["beam"],
                  model_args=cfg["papers_model_args"])
     budgeted = dict(cfg, repeats=cfg["papers_repeats"])
+    modes = cfg.get("papers_modes") or MODES
+    unknown = sorted(set(modes) - set(MODES))
+    if unknown:
+        raise SystemExit(f"papers: no mode {', '.join(unknown)} (the modes: {', '.join(MODES)})")
     points = sweep("papers", "papers", models, cfg["papers_lengths"], cfg["papers_tokens"], budgeted, env, extra=extra,
-                   budget=cfg["papers_budget_s"], modes=MODES, separate=True)
-    return {"models": list(models), "modes": MODES, "points": points, "tokens": cfg["papers_tokens"],
+                   budget=cfg["papers_budget_s"], modes=modes, separate=True)
+    return {"models": list(models), "modes": modes, "points": points, "tokens": cfg["papers_tokens"],
             "target_length": cfg["papers_target"], "beam": cfg["beam"], "vocab": cfg["papers_vocab"],
             "model_args": cfg["papers_model_args"], "repeats": cfg["papers_repeats"], "budget_s": cfg["papers_budget_s"]}
