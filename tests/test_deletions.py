@@ -435,3 +435,15 @@ def test_a_linking_adverb_alone_stays():
     # a side part that holds more than the adverb may still go
     other = "the effect , however small , was seen in every strain ."
     assert project_clauses([other], ["the effect was seen in every strain ."]) == ["the effect was seen in every strain ."]
+
+
+def test_a_reporting_verb_after_a_long_subject_and_the_first_of_a_pair_stay():
+    # "suggest that ..." is the main verb after the subject's commas, not a side part at the end
+    sentence = ("the relationship between members of the gene family is unknown , but similarities in gene structure "
+                "and function , combined with differences in expression in red clover , suggest that these genes "
+                "are also paralogues .")
+    cut = sentence[:sentence.index(" , suggest")] + " ."
+    assert project_clauses([sentence], [cut]) == [sentence]
+    # "one is ..." opens a pair that "another one is ..." closes
+    pair = "two genomes have been sequenced , one is atcc <dig> a non - biofilm strain , and another one is rp62a ."
+    assert project_clauses([pair], ["two genomes have been sequenced , and another one is rp62a ."]) == [pair]

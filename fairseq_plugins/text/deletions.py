@@ -50,6 +50,9 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     D is not after the relative clause that follows a short subject ("englot however , who is the
     mother of another child , ... , started to feel ...": the predicate is one of the parts after
     it, ``predicate_positions``);
+    D opens with no reporting verb and its "that" ("... in red clover [, suggest that these genes are
+    paralogues] .": the main verb after a long subject, ``REPORTING_VERBS``) and holds no first word of
+    a pair that a later part closes ("[one is atcc <dig> ... ,] and another one is ...": ``CORRELATIVES``);
     D is no linking adverb or phrase alone ("... were predicted , [therefore ,] two templates were used ..."
     and "... genes [; in contrast ,] exomepeak detected ..." would join two clauses with a bare comma:
     ``LINKING_ADVERBS``, ``LINKING_PHRASES``);
@@ -152,8 +155,15 @@ ENUMERATOR = re.compile(r"^(?:\d{1,2}|" + re.escape(NUMBER) + r"|[ivx]{1,4}|[a-h
 COORDINATORS = frozenset({"and", "or", "nor"})
 # a part that holds the first word of a pair which a later part closes ("some of them specific to
 # the field , others are more general"; "both cars , button in one , magnussen in the other"):
-# without it the later part pairs with nothing
-CORRELATIVES = {"some": "others", "one": "other"}
+# without it the later part pairs with nothing; "... have been sequenced , [one is atcc <dig> ... ,] and
+# another one is rp62a")
+CORRELATIVES = {"some": ("others",), "one": ("other", "another")}
+# a verb that reports what a finding shows, with its "that": a part that opens with one is the
+# sentence's predicate after a long subject ("similarities in gene structure , combined with differences
+# in ... expression , [suggest that these genes are paralogues] ."), never a side part
+REPORTING_VERBS = frozenset({"suggest", "suggests", "suggested", "indicate", "indicates", "indicated", "show", "shows",
+                             "showed", "demonstrate", "demonstrates", "demonstrated", "reveal", "reveals", "revealed",
+                             "imply", "implies", "implied", "confirm", "confirms", "confirmed", "support", "supports"})
 # the second word of a pair that a kept first word asks for: "not only ... , but also ..." (without its
 # second half the first states less than the sentence did, and "not only" dangles)
 SECOND_HALVES = {"but": ("not", "only")}
@@ -410,7 +420,7 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if _names_the_noun_before(source[rest:]) and rest + 1 not in in_lists:  # a list's item names none
         return False  # what follows names the noun before it, which would then be another one
     words = [word for word in source[start:end] if word not in BOUNDARIES]
-    if any(first in words and second in source[end:] for first, second in CORRELATIVES.items()):
+    if any(first in words and not set(seconds).isdisjoint(source[end:]) for first, seconds in CORRELATIVES.items()):
         return False  # "some of them ... , others ...": without the first, "others" pairs with nothing
     if words and words[0] in SECOND_HALVES and _holds_in_order(source[:start], SECOND_HALVES[words[0]]):
         return False  # "not only x , but also y": the first half asks for the second
@@ -418,6 +428,8 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "x , [but as of yet ,] neither ...": two clauses would be left with a comma between
     if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
         return False
+    if words[:1] and words[0] in REPORTING_VERBS and words[1:2] == ["that"]:
+        return False  # "... in red clover [, suggest that these genes are paralogues] .": the main verb
     if words and (set(words) <= LINKING_ADVERBS or tuple(words) in LINKING_PHRASES):
         return False  # "... were predicted , [therefore ,] two templates were used": a comma splice would be left
     if words and words[0] in CONDITIONS:
