@@ -428,7 +428,7 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "x , [but as of yet ,] neither ...": two clauses would be left with a comma between
     if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
         return False
-    if words[:1] and words[0] in REPORTING_VERBS and words[1:2] == ["that"]:
+    if words and words[0] in REPORTING_VERBS and words[1:2] == ["that"]:
         return False  # "... in red clover [, suggest that these genes are paralogues] .": the main verb
     if words and (set(words) <= LINKING_ADVERBS or tuple(words) in LINKING_PHRASES):
         return False  # "... were predicted , [therefore ,] two templates were used": a comma splice would be left
