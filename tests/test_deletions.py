@@ -418,8 +418,50 @@ def test_a_dropped_part_takes_both_its_commas_before_the_predicate():
     relative = "the receptor classification , which we compare with the tree later , is provided in figure <dig> ."
     assert project_clauses([relative], ["the receptor classification , is provided in figure <dig> ."]) == [
         "the receptor classification is provided in figure <dig> ."]
+    # a verb that can be no noun opens the predicate as an auxiliary does
+    curated = "the ideal database , also manually curated , contains information on <dig> proteins ."
+    assert project_clauses([curated], ["the ideal database , contains information on <dig> proteins ."]) == [
+        "the ideal database contains information on <dig> proteins ."]
+    # ... but not a word that may be a noun: "results" may open a list's next item
+    assert project_clauses(["the first group , with <dig> members , results from a duplication ."],
+                           ["the first group , results from a duplication ."]) == [
+        "the first group , results from a duplication ."]
     # a comma that closes the part before stays ("oisin tymon": test_only_deletions_of_whole_side_parts_stand), and
     # so does one before another part ("... before , the chief said": test_no_deletion_hands_an_apposition_to_...)
+
+
+def test_no_deletion_takes_an_example_after_the_first_of_a_list():
+    # items too long for a list of names (MAX_LIST_ITEM words)
+    sentence = ("rna - seq has been applied to various organisms <cit> including mouse , highlighting accurate detection "
+                "of gene expression <cit> , observation of complex alternative splicing patterns <cit> and detection of "
+                "novel transcriptionally active regions in the genome <cit> .")
+    assert project_clauses([sentence], ["rna - seq has been applied to various organisms <cit> including mouse , "
+                                        "observation of complex alternative splicing patterns <cit> and detection of novel "
+                                        "transcriptionally active regions in the genome <cit> ."]) == [sentence]
+    such = ("the method finds motifs such as tata boxes , the gc boxes found in most of the promoters we studied , and "
+            "caat boxes .")
+    assert project_clauses([such], ["the method finds motifs such as tata boxes and caat boxes ."]) == [such]
+    # the part that holds the introducer and the first example goes as a whole, but for a verb after them
+    assert project_clauses(["the genes , including those of the liver , were expressed in all samples ."],
+                           ["the genes were expressed in all samples ."]) == ["the genes were expressed in all samples ."]
+    lost_comma = ("previous studies suggested that gαq - coupled receptors , including par <dig> promote ampk activity "
+                  "through a camkkβ - dependent mechanism , making ampk a logical target of par <dig> .")
+    assert project_clauses([lost_comma], ["previous studies suggested that gαq - coupled receptors , making ampk a "
+                                          "logical target of par <dig> ."]) == [lost_comma]
+    # ... and items said in parallel, two parts with the last's "and"
+    selected = ("we selected three strains that were highly susceptible to prophages , three strains that were "
+                "intermediate susceptible to prophages and three strains that were resistant to prophage infection .")
+    assert project_clauses([selected], ["we selected three strains that were highly susceptible to prophages ."]) == [
+        selected]
+    assert project_clauses(["he was arrested on monday , and police are investigating the case ."],
+                           ["he was arrested on monday ."]) == ["he was arrested on monday ."]
+
+
+def test_no_deletion_takes_what_the_claim_is_about_along_with_its_subject():
+    sentence = ("our results show that the svm machine learning method , together with sequence features carefully "
+                "chosen , predicts the location of est - derived proteins with high accuracy .")
+    assert project_clauses([sentence], ["our results show that the svm machine learning method predicts the location "
+                                        "of est - derived proteins with high accuracy ."]) == [sentence]
 
 
 def test_a_linking_adverb_alone_stays():

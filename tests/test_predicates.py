@@ -177,6 +177,15 @@ def test_two_sentences_run_together_at_a_number_are_told_from_one():
         assert predicates.runs_two_sentences_together(sentence), sentence
     for sentence in ONE_SENTENCE:
         assert not predicates.runs_two_sentences_together(sentence), sentence
+    # ... and at an abbreviation's stop that also ended a sentence
+    tells_apart(predicates.runs_two_sentences_together,
+                ["tortoises with high epg values were also positive to salmonella spp. it is well known that "
+                 "parasites may be affected by cytokines .",
+                 "filarial nematodes infect a billion people , causing river blindness , elephantiasis , etc. in "
+                 "agriculture , the losses caused by parasites are great ."],
+                ["isolates of salmonella spp. and e. coli were tested for resistance to all the antibiotics .",
+                 "as examples , pseudomonas aeruginosa and synechocystis sp. all have multiple chemotaxis - like "
+                 "operons ."])
 
 
 def test_two_sentences_spliced_at_however_are_told_from_one():
@@ -196,6 +205,28 @@ def test_two_sentences_spliced_at_however_are_told_from_one():
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 
+def test_two_clauses_spliced_with_a_bare_comma_are_told_from_one():
+    tells_apart(predicates.splices_with_a_comma,
+                ["the first nine contigs could be oriented , the remaining eight could not be oriented .",
+                 "three of these chunkers are trainable , the other two do not have a training option .",
+                 "in this representation , isolates with the same profile were assigned to one circle , the size of "
+                 "the circle is proportional to their number ."],  # after a fronted phrase
+                ["<dig> % were nssnvs , <dig> % were frame shifts , and <dig> % were stop - gain mutations .",  # a series
+                 "whenever a positive hit was found , the gene sequence was downloaded .",  # a time clause
+                 "each time a client is started , the server is pinged for any updates .",
+                 "had we chosen a different gene , we may have had fewer problems .",  # a condition
+                 "not only can the heterogeneity blur the genes , it can also cause contrary effects .",
+                 "the larger the f - score is , the more likely this feature is discriminative .",  # a comparison
+                 "the gene was expressed in the gut , a tissue that is rich in cells .",  # an apposition
+                 "the value is <dig> , a lower share than was reported before .",
+                 "our method is fast ; therefore , it can be used on whole genomes ."])  # a linking adverb
+    paper = "\n".join(["The patients had a mean age of 54 years.",
+                       "The first nine contigs could be oriented, the remaining eight could not be oriented.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+    assert Document.prepare(paper).non_sentences == frozenset()  # a paper's test: a news quote may splice
+
+
 def test_a_masked_paper_passes_over_sentences_run_together_at_a_number():
     paper = "\n".join(["The patients had a mean age of 54 years.",
                        "The ccs 1 gene encodes the copper chaperone delivering the copper to sod 1 the ctr 1 gene "
@@ -212,13 +243,16 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                    "note : data are presented as means ± sem of three replicates .",
                    # what the marks show, where left to the figure
                    "representative images are shown .", "the primary key of each relation is underlined .",
-                   "marker coordinates are listed ."]:
+                   "marker coordinates are listed .",
+                   # the type or colour that marks something
+                   "significant p - values are highlighted in bold .", "protein classes are indicated in bold type ."]:
         assert extraction.describes_a_drawing(legend), legend
     for sentence in ["the concentration of mn2+ in red blood cells is low .",
                      "the results are shown in table <dig> .",  # a pointer (extraction.points_only), not a legend
                      "the mutant was shown to bind the promoter .",
                      "we observed low seroprevalences in red deer , chamois and ibex .",
-                     "a panel of <dig> antibodies was used .", "the open reading frame encodes a kinase ."]:
+                     "a panel of <dig> antibodies was used .", "the open reading frame encodes a kinase .",
+                     "the gene is expressed in red blood cells ."]:
         assert not extraction.describes_a_drawing(sentence), sentence
     paper = "\n".join(["The patients had a mean age of 54 years.", "Homologs are indicated by gray bars.",
                        "Pulse treatment increased insulin secretion."])
@@ -297,6 +331,43 @@ def test_a_sentence_run_in_after_a_figures_or_tables_number_is_told_from_one():
                      "it is evident from figure <dig> that there is a negative correlation between the two .",
                      "the genes eliminated from table <dig> because their levels were low are listed below .",
                  "the expression of mir- <dig> target genes was measured in all samples ."])
+
+
+def test_a_complexity_bound_that_lost_its_formula_is_no_sentence():
+    for lost in ("our algorithm runs in o time and space , where n is the number of reads .",
+                 "the problem can be solved in time o <cit> .", "it requires o + o time in total ."):
+        assert extraction.lost_a_formula(lost), lost
+    for whole in ("the o and h atoms of the ring were placed in the plane .",
+                  "strain o <dig> took more time to grow than the others ."):
+        assert not extraction.lost_a_formula(whole), whole
+    paper = "\n".join(["The patients had a mean age of 54 years.", "Our algorithm runs in O time and space.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+    assert Document.prepare(paper).non_sentences == frozenset()  # a text that kept its formulas
+
+
+def test_a_line_that_says_how_values_are_given_is_no_sentence():
+    tells_apart(extraction.states_how_values_are_shown,
+                ["data are expressed as mean ± sd .", "values are means ± s.d. of three replications .",
+                 "the results are the means of measurements for at least <dig> different leaves .",
+                 "all data were presented as means and standard deviation ( sd ) ."],
+                ["the mean age of the patients was 54 years .", "values of the index were higher in the mutants .",
+                 "data are available from the authors on request ."])
+    paper = "\n".join(["The patients had a mean age of 54 years.", "Data are expressed as mean ± SD.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper).non_sentences == {1}  # any text: a real number's paper says it too
+
+
+def test_a_footnote_whose_number_is_glued_to_its_first_word_is_no_sentence():
+    tells_apart(predicates.opens_with_a_glued_mark,
+                ["4this gene set was generated by our previous work <cit> .",
+                 "2number of differentially expressed genes between breeds .",
+                 "10two distinct protein types were distinguished for the gliadins ."],
+                ["35000hp is the only h. ducreyi strain whose genome is available .",  # a strain's name
+                 "2cpa transcript levels decreased in treated plants .", "the 3d structure was solved ."])
+    paper = "\n".join(["The patients had a mean age of 54 years.", "4This gene set was generated by our previous work.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 
 def test_a_list_of_abbreviations_is_no_sentence():

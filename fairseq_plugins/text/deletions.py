@@ -43,7 +43,9 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     counts mapped "respectively" onto five species (``list_positions``); nor does it take an
     enumeration's label ("1 ) by fission ... ; 2 ) by budding": ``enumeration_positions``) or an
     item of one whose ordinals label it ("first , to determine ... ; second , to confirm ... and
-    finally , ...": ``ordinal_positions``);
+    finally , ...": ``ordinal_positions``), nor an example after the first of a list that "including" or
+    "such as" opens ("organisms including mouse , [highlighting ... ,] observation of ...":
+    ``introduced_list_positions``);
     D opens with no coordinator ("and", "but", ...) unless it ends the sentence ("... in the vno ,
     [but as of yet ,] neither protein ..." leaves two clauses with a comma between), and no "but"
     whose "not only" stays ("not only derived from ... , but also from ...");
@@ -58,8 +60,12 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     ``LINKING_ADVERBS``, ``LINKING_PHRASES``);
     D is no condition (its first word is no ``CONDITIONS`` word: "if", "unless", "only": "should we
     expect e. coli to downregulate the pathway , if the pathway were blocked ?" asks another
-    question without it), and no "respectively" follows it (the lists it pairs keep every item:
-    "predictions by radar and console , respectively" pairs nothing without the names);
+    question without it), adds nothing to the noun before it that the claim is about ("the svm method ,
+    [together with sequence features carefully chosen ,] predicts ...": ``ACCOMPANIMENTS``), holds no
+    verb after its examples ("receptors [, including par <dig> promote ampk activity ...]": the
+    sentence's verb, whose comma the data set lost), and no "respectively" follows it (the lists it
+    pairs keep every item: "predictions by radar and console , respectively" pairs nothing without
+    the names);
     D is not followed by a part that names the noun before it, an apposition or a relative clause
     ("the main species of the gut , with rare isolation of b and c , the species linked to
     infections": without the middle part the gut's species would be the one linked to infections).
@@ -85,6 +91,7 @@ import itertools
 import re
 
 from .masking import NUMBER
+from .predicates import has_predicate, is_only_a_verb
 
 # tokens that set off a side part of a sentence (normal form: PTB-like tokens, lowercase); a lone
 # "-" is not one: the normal form splits hyphenated words and scores ("2 - 1") around it
@@ -148,6 +155,8 @@ COMPLEMENTIZERS = frozenset({"that", "whether"})
 # clause (", which ..."). A deletion just before such a part would hand it to another noun.
 RELATIVE_PRONOUNS = frozenset({"which", "who", "whom", "whose", "where"})
 REFERRING_STARTS = RELATIVE_PRONOUNS | frozenset({"the", "a", "an"})
+# ... and the words that open a clause inside a part: a verb after one is that clause's, not the sentence's
+CLAUSE_OPENERS = RELATIVE_PRONOUNS | frozenset({"that", "when", "while", "if", "because", "as"})
 # an item's number or letter in an enumeration ("1 ) by fission , as in yeast ; 2 ) by budding");
 # the normal form writes a masked number as <dig>
 ENUMERATOR = re.compile(r"^(?:\d{1,2}|" + re.escape(NUMBER) + r"|[ivx]{1,4}|[a-h])$")
@@ -164,6 +173,10 @@ CORRELATIVES = {"some": ("others",), "one": ("other", "another")}
 REPORTING_VERBS = frozenset({"suggest", "suggests", "suggested", "indicate", "indicates", "indicated", "show", "shows",
                              "showed", "demonstrate", "demonstrates", "demonstrated", "reveal", "reveals", "revealed",
                              "imply", "implies", "implied", "confirm", "confirms", "confirmed", "support", "supports"})
+# the words that add to the noun before them what the claim is about ("the svm machine learning method ,
+# [together with sequence features carefully chosen ,] predicts ...": without the part the method alone would)
+ACCOMPANIMENTS = frozenset({("together", "with"), ("along", "with"), ("combined", "with"), ("coupled", "with"),
+                            ("in", "combination", "with"), ("in", "conjunction", "with")})
 # the second word of a pair that a kept first word asks for: "not only ... , but also ..." (without its
 # second half the first states less than the sentence did, and "not only" dangles)
 SECOND_HALVES = {"but": ("not", "only")}
@@ -222,10 +235,13 @@ def list_positions(source: Sequence[str]) -> set:
     with the word that follows the last part's coordinator: a list of long items said in parallel
     ("... , gene models with protein homology only , and gene models predicted ab initio"). Two
     parts ("he was arrested , and police are investigating"; ", shooting and killing a man") are
-    clauses as often as a list's "a , b and c", and are left to the rule's other tests. A list of
-    long items is set off by semicolons ("growth genes and repair genes ; receptor genes of the
-    surface ; and genes of cell death"): three or more semicolon-separated parts, the last opening
-    with a coordinator, items of any length."""
+    clauses as often as a list's "a , b and c", and are left to the rule's other tests, unless the
+    second opens with the two words that follow a coordinator within its first MAX_PARALLEL_ITEM words:
+    items said in parallel ("we selected three strains that were highly susceptible , three strains
+    that were intermediate susceptible and three strains that were resistant": without the second part
+    the selection holds one kind of strain). A list of long items is set off by semicolons ("growth
+    genes and repair genes ; receptor genes of the surface ; and genes of cell death"): three or more
+    semicolon-separated parts, the last opening with a coordinator, items of any length."""
     return (_list_positions(source, ",", MAX_LIST_ITEM, closed_within=MAX_LIST_ITEM + 1,
                             max_parallel_item=MAX_PARALLEL_ITEM)
             | _list_positions(source, ";", None, closed_within=1))
@@ -262,9 +278,19 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
             return None
         return next((i for i, word in enumerate(inside[:closed_within]) if word in COORDINATORS), None)
 
+    def parallel_at(part) -> Optional[int]:
+        """Where the part's coordinator is when the two words after it open the part ("three strains
+        that were intermediate ... and three strains that were resistant"), within its first
+        ``max_parallel_item`` words."""
+        inside = words(part)
+        return next((i for i, word in enumerate(inside[:max_parallel_item]) if word in COORDINATORS and i > 1
+                     and inside[i + 1:i + 3] == inside[:2]), None)
+
     inside_lists = set()
     for last in range(1, len(parts)):
         at = coordinator_at(parts[last])
+        if at is None:
+            at = parallel_at(parts[last])
         if at is None:
             continue
         closing = words(parts[last])
@@ -272,7 +298,7 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
         first = last  # the list's second part: the earliest item after its first part
         while first > 1 and is_item(parts[first - 1], opening):
             first -= 1
-        if first < last:
+        if first < last or parallel_at(parts[last]) is not None:
             inside_lists.update(range(parts[first][0], parts[last][1]))
     return inside_lists
 
@@ -308,6 +334,32 @@ def bullet_positions(source: Sequence[str]) -> set:
     list says something else (the criteria of a study without some of them)."""
     bullets = [i for i, token in enumerate(source) if token in BULLETS]
     return set(range(bullets[0], len(source))) if len(bullets) >= 2 else set()
+
+
+# the words that open a list of examples ("... to various organisms including mouse , rat and fly"); "such as" too
+LIST_INTRODUCERS = frozenset({"including", "namely", "e.g.", "i.e."})
+
+
+def _opens_examples(words: Sequence[str]) -> bool:
+    """Whether words open with a list's introducer (``LIST_INTRODUCERS``, "such as")."""
+    return bool(words) and (words[0] in LIST_INTRODUCERS or list(words[:2]) == ["such", "as"])
+
+
+def introduced_list_positions(source: Sequence[str]) -> set:
+    """The positions after a list introducer's first item (``LIST_INTRODUCERS``, "such as") up to the next
+    semicolon or colon or the sentence's end: its later items, which no deletion may take ("rna - seq has been
+    applied to various organisms including mouse , [highlighting accurate detection of gene expression ,]
+    observation of complex alternative splicing patterns and ..." left "mouse , observation of ..." for
+    a list). Without a part of speech the list's end cannot be told from a clause after it, so the rest of
+    the sentence stays; the introducer's own part may still go as a whole (", including mouse ,")."""
+    starts = [i for i in range(len(source)) if _opens_examples(source[i:i + 2])]
+    if not starts:
+        return set()
+    first_comma = next((i for i in range(starts[0] + 1, len(source)) if source[i] == ","), None)
+    if first_comma is None:
+        return set()
+    end = next((i for i in range(first_comma, len(source)) if source[i] in (";", ":")), len(source))
+    return set(range(first_comma + 1, end))
 
 
 # the separators that are dashes: beside a number, one joins a name or a range rather than setting off a part
@@ -412,7 +464,8 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     # main clause after an opening phrase (without it the phrase stands alone), an item's number
     # (without it two items run together), a range's numbers and dash ("21 – 22 nt"), a bulleted list
     kept = (in_lists | main_clause_positions(source) | predicate_positions(source) | enumeration_positions(source)
-            | ordinal_positions(source) | range_positions(source) | bullet_positions(source))
+            | ordinal_positions(source) | range_positions(source) | bullet_positions(source)
+            | introduced_list_positions(source))
     if kept.intersection(range(start, end)):
         return False
     # (a piece may end with the comma before the part: "with rare isolation of b and c ,")
@@ -434,6 +487,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "... were predicted , [therefore ,] two templates were used": a comma splice would be left
     if words and words[0] in CONDITIONS:
         return False  # a condition on the claim: without it the claim holds unconditionally
+    if any(tuple(words[:len(phrase)]) == phrase for phrase in ACCOMPANIMENTS):
+        return False  # "the method [, together with features chosen ,] predicts": the claim is the pair's
+    if _opens_examples(words) and has_predicate(" ".join(itertools.takewhile(lambda w: w not in CLAUSE_OPENERS, words))):
+        return False  # "receptors [, including par <dig> promote ampk activity ...]": the verb after a lost comma
     if RESPECTIVELY in source[end:]:
         return False  # "a and b ... x and y , respectively": one side without an item pairs them wrongly
     kept_before = [word for i, word in enumerate(source[:start]) if i not in dropped]
@@ -509,10 +566,11 @@ def tidy(tokens: Sequence[str]) -> List[str]:
 def _partners(words: Sequence[str], drop: Collection[int]) -> set:
     """The dashes that set off a dropped part together with the one it took: "firewall -- [a
     massive system --] has" leaves no dash ("firewall has"), nor "firewall [-- a massive system] --
-    has". And the commas that set off a dropped part, where an auxiliary opens the predicate after
-    it (``PREDICATE_STARTERS``), whichever of them the part took: "buchnera from the pea aphid ,
-    [a. pisum] , has ..." and "the receptor classification , [which we will compare later ,] is provided
-    ..." leave no comma between subject and verb. Only where the first comma opens a side part: the
+    has". And the commas that set off a dropped part, where the predicate opens after it
+    (``_opens_a_predicate``), whichever of them the part took: "buchnera from the pea aphid ,
+    [a. pisum] , has ...", "the receptor classification , [which we will compare later ,] is provided
+    ..." and "the ideal database , [also manually curated ,] contains ..." leave no comma between
+    subject and verb. Only where the first comma opens a side part: the
     commas kept before it, but for the one that closes the sentence's opening phrase, are even in
     number ("the producer , oisin tymon , [36 ,] will ..." keeps the comma that closes "oisin tymon")."""
     partners = set()
@@ -526,10 +584,17 @@ def _partners(words: Sequence[str], drop: Collection[int]) -> set:
         # the part's commas: its own first and last token, or the kept ones around it
         opening = start if words[start] == "," else before if before >= 0 and words[before] == "," else None
         closing = end - 1 if end - 1 > start and words[end - 1] == "," else after if after < n and words[after] == "," else None
-        if (opening is not None and closing is not None and closing + 1 < n and words[closing + 1] in PREDICATE_STARTERS
+        if (opening is not None and closing is not None and closing + 1 < n and _opens_a_predicate(words[closing + 1])
                 and _opens_a_side_part(words, opening, drop)):
             partners.update((opening, closing))
     return partners
+
+
+def _opens_a_predicate(word: str) -> bool:
+    """Whether ``word`` opens a sentence's predicate after its subject: an auxiliary (``PREDICATE_STARTERS``)
+    or a word that can only be a verb ("the ideal database , [also manually curated ,] contains ...":
+    ``predicates.is_only_a_verb``)."""
+    return word in PREDICATE_STARTERS or is_only_a_verb(word)
 
 
 def _opens_a_side_part(words: Sequence[str], comma: int, drop: Collection[int]) -> bool:

@@ -227,12 +227,28 @@ def _opens_main_clause(words: Sequence[str]) -> bool:
     return any(word in normalize.ATTRIBUTING_VERBS or (word.endswith("ed") and len(word) > 3) for word in words[1:])
 
 
+# what a list's item label follows: the sentence's start or the end of the item before ("phases : 1 )
+# hemostasis , 2 ) inflammation and 3 ) repair"); where no label follows one of these, a number and
+# its bracket are what is left of a bracket whose opening a data set lost with the text in it
+# ("... stimulus interference × <dig> ) , and response interference × <dig> ) .")
+_BEFORE_AN_ITEM_LABEL = frozenset({":", ";", ",", ".", "and", "or", "--", "-"})
+
+
+def _numbers_items(tokens: Sequence[str], closing: str) -> bool:
+    """Whether a sentence numbers a list's items with closing brackets, "1 )", "<dig> )", "ii )": one
+    such label at its start or after ``_BEFORE_AN_ITEM_LABEL`` (then the first may follow a verb too:
+    "the aims were 1 ) to map the genes and 2 ) to count ...")."""
+    return any(token == closing and i and _ENUMERATOR_RE.fullmatch(tokens[i - 1])
+               and (i == 1 or tokens[i - 2] in _BEFORE_AN_ITEM_LABEL) for i, token in enumerate(tokens))
+
+
 def _leaves_bracket_open(tokens: Sequence[str], opening: str, closing: str) -> bool:
     """A bracket opened and not closed, or closed where none was opened ("shorthorn ) that has ...":
     the line before held its opening)."""
+    numbered = _numbers_items(tokens, closing)
     depth = 0
     for i, token in enumerate(tokens):
-        if token == closing and depth == 0 and i and _ENUMERATOR_RE.fullmatch(tokens[i - 1]):
+        if token == closing and depth == 0 and numbered and i and _ENUMERATOR_RE.fullmatch(tokens[i - 1]):
             continue  # "phases : 1 ) hemostasis , 2 ) inflammation": a list's items, numbered
         depth += (token == opening) - (token == closing)
         if depth < 0:
@@ -368,6 +384,24 @@ def runs_a_legend_in(sentence: str) -> bool:
     return _LEGEND_RUN_IN_RE.search(sentence) is not None
 
 
+# how a figure's or table's values are given: "data are expressed as mean ± sd .", "values are means ± s.d. of
+# three replications .", "the results are the means of measurements for at least <dig> leaves ."
+_HOW_VALUES_ARE_SHOWN_RE = re.compile(
+    r"^(?:all\s+)?(?:the\s+)?(?:data|values|results|bars|error\s+bars|each\s+value)(?:\s+[a-z]+){0,3}\s+"
+    r"(?:are|were|is|was|represent|represents)\s+(?:presented\s+|expressed\s+|shown\s+|given\s+|reported\s+|"
+    r"plotted\s+|displayed\s+)?(?:as\s+)?(?:the\s+)?(?:means?|average|medians?)\b")
+
+
+def states_how_values_are_shown(sentence: str) -> bool:
+    """Whether a line in the normal form says only how a figure's or table's values are given
+    (``_HOW_VALUES_ARE_SHOWN_RE``: "data are expressed as mean ± sd .", "values represent mean ± sd of
+    representative experiments ."): a legend's or a method's convention, which a summary without the figure
+    has no use for, and read blind, "data were presented as mean ± sem ." was counted a legend given as a
+    sentence. 162 lines of SumPubMed train papers 0-1,499 (101 not passed over before, the 30 read all such
+    conventions)."""
+    return _HOW_VALUES_ARE_SHOWN_RE.match(sentence) is not None
+
+
 def points_only(sentence: str) -> bool:
     """Whether a line in the normal form says only where something is shown, in a figure or table
     the summary does not have, or in a cited work (``_POINTS_ONLY_RE``: "two comparisons are shown in figure <dig> ",
@@ -396,7 +430,12 @@ _DRAWING_RE = re.compile(
     rf"\b(?:{_DRAWING_LOOKS})(?: (?:{_DRAWING_LOOKS}))? (?:{_DRAWING_MARKS})\b"
     r"|\b(?:left|right|upper|lower|top|bottom|middle) (?:- (?:left|right) )?panels?\b|\bpanels? (?:below|above)\b"
     r"|^(?:key|note|abbreviations) :"
-    r"|\b(?:is|are) (?:shown|indicated|depicted|highlighted|marked|boxed|circled|underlined|labell?ed|colou?red|listed) \.$")
+    r"|\b(?:is|are) (?:shown|indicated|depicted|highlighted|marked|boxed|circled|underlined|labell?ed|colou?red|listed) \.$"
+    # or the type or colour a table or a drawing marks something with ("significant p - values are highlighted in bold
+    # .", "cahsf proteins are marked in red .")
+    rf"|\b(?:is|are|were|was) (?:\w+ly )?(?:shown|indicated|marked|highlighted|printed|given|written|labell?ed|colou?red|"
+    rf"displayed|depicted|presented|represented|typed|set) (?:in|with|by) (?:bold|italics?|boldface|underline|"
+    rf"asterisks?|{_DRAWING_LOOKS})(?: (?:type|typeface|face|font|letters|colou?r|text))? \.$")
 
 
 def describes_a_drawing(sentence: str) -> bool:
@@ -407,7 +446,9 @@ def describes_a_drawing(sentence: str) -> bool:
     marks, but "the red vertical line in the dendrogram cuts the chains into <dig> large clusters",
     which states a result by its drawing); of SumPubMed train papers 0-1,499, 194 lines more end on
     what the figure's marks show ("... are shown .", "... is underlined ."), the 12 read all legends;
-    and 19 that end on what a table lists ("marker coordinates are listed .").
+    and 19 that end on what a table lists ("marker coordinates are listed ."); and 79 more that end on the type
+    or colour a table or drawing marks something with ("significant p - values are highlighted in bold .",
+    "identical residues are shown in blue ."; the 30 read all legends).
     Papers only: in news, "red line" is a limit."""
     return _DRAWING_RE.search(sentence) is not None
 
@@ -451,6 +492,23 @@ def lists_abbreviations(sentence: str) -> bool:
     components ; lc , louvain communities ."): a paper's list or a table's key, no sentence; read blind,
     a summary that took one was counted broken. 12 lines of SumPubMed train papers 0-1,499. Papers only."""
     return _ABBREVIATION_LIST_RE.match(sentence) is not None and _AUXILIARIES.isdisjoint(sentence.split())
+
+
+# what a complexity bound stands beside once a data set removed its formula, "o ( n log n )": "runs in o
+# time", "solved in time o <cit>", "o + o time", "o = o time and o space" (not "=" alone: "c = o stretching"
+# names a bond)
+_LOST_BOUND_NEIGHBOURS = frozenset({"time", "space"})
+
+
+def lost_a_formula(sentence: str) -> bool:
+    """Whether a line of a paper in the normal form held a complexity bound whose formula the data set
+    removed (a lone "o" beside ``_LOST_BOUND_NEIGHBOURS``: "our algorithm runs in o time and space ."):
+    what it states is lost, and read blind, "the exact sankoff algorithm results in o time" was counted
+    a sentence with words missing. 51 lines of SumPubMed train papers 0-1,499 (two algorithm papers hold
+    most), each one such bound. Papers only."""
+    tokens = sentence.split()
+    return any(token == "o" and ({tokens[i - 1] if i else "", tokens[i + 1] if i + 1 < len(tokens) else ""}
+                                 & _LOST_BOUND_NEIGHBOURS) for i, token in enumerate(tokens))
 
 
 def asks_a_question(sentence: str) -> bool:
