@@ -106,7 +106,10 @@ def test_a_tables_title_with_its_count_run_into_a_sentence_is_no_sentence():
               "symptom was swelling of the limb .",
               # the next sentence opens with a fronted phrase
               "offspring status in maternal retrospective cases ( n = 227 ) of the 2246 maternal prospective cases , "
-              "1383 with known pregnancy outcome resulted in 978 deliveries ."]
+              "1383 with known pregnancy outcome resulted in 978 deliveries .",
+              # a past form before its preposition qualifies the title's noun
+              "venous thromboembolism patients referred from different medical specialties ( n=434 ) the demographic "
+              "characteristics of the patients are mentioned in table 2 ."]
     sentences = ["iron - deficient patients treated with ferric carboxymaltose alone ( n = 233 ) had a median of 1 .",
                  "the remaining women ( n = 23,841 ) who had other mechanisms of injury served as the control group .",
                  "in group a ( n = 20 ) the mean age was 54 years .",
