@@ -483,7 +483,6 @@ def opens_with_a_mark(sentence: str) -> bool:
 # two entries "x , what x is ;" from the line's start ("hmm , hidden - markov model ; fdr , false discovery
 # rate ; ..."), and no auxiliary (clauses parted by semicolons: "in mice , it was expressed ; in rats , ...")
 _ABBREVIATION_LIST_RE = re.compile(r"^(?:[^,;]{1,20} , [^,;]{3,60} ; ){2,}")
-_AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had"})
 
 
 def lists_abbreviations(sentence: str) -> bool:
@@ -491,7 +490,7 @@ def lists_abbreviations(sentence: str) -> bool:
     they stand for (``_ABBREVIATION_LIST_RE``: "dcm , deep chlorophyll maximum ; gcc , giant connected
     components ; lc , louvain communities ."): a paper's list or a table's key, no sentence; read blind,
     a summary that took one was counted broken. 12 lines of SumPubMed train papers 0-1,499. Papers only."""
-    return _ABBREVIATION_LIST_RE.match(sentence) is not None and _AUXILIARIES.isdisjoint(sentence.split())
+    return _ABBREVIATION_LIST_RE.match(sentence) is not None and PREDICATE_STARTS.isdisjoint(sentence.split())
 
 
 # what a complexity bound stands beside once a data set removed its formula, "o ( n log n )": "runs in o

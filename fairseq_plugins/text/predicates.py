@@ -478,8 +478,10 @@ def splices_with_a_comma(sentence: str) -> bool:
             or tuple(tokens[:2]) in _TIME_CLAUSE_OPENINGS):
         return False
     bounds = [i for i, token in enumerate(tokens) if token in (",", ";", ":")]
+    # a comma after the first word that opens no main clause joins no two main clauses
+    first_break = next((i for i, token in enumerate(tokens) if token in _NO_MAIN_CLAUSE_BEFORE), len(tokens))
     for k, comma in enumerate(bounds):
-        if not _NO_MAIN_CLAUSE_BEFORE.isdisjoint(tokens[:comma]):
+        if first_break < comma:
             return False
         if tokens[comma] != ",":
             continue
