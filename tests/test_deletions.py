@@ -250,6 +250,17 @@ def test_the_main_clause_after_an_opening_phrase_stays():
     # a participle opens a phrase too
     primers = "using a new primer set , we amplified both regions in every sample ."
     assert project_clauses([primers], ["using a new primer set ."]) == [primers]
+    # a phrase whose list holds a comma: the part after that comma has no verb, so the main clause is
+    # one of the parts after it, and they stay up to the one with a verb ("we first assessed ...")
+    invasion = ("to investigate the ability of p. gingivalis to invade epithelial , endothelial and smooth muscle cells , "
+                "we first assessed the invasion ability of p. gingivalis to epithelial cells , ec and smc using an "
+                "antibiotic protection assay .")
+    assert project_clauses([invasion], ["to investigate the ability of p. gingivalis to invade epithelial , endothelial "
+                                        "and smooth muscle cells , ec and smc using an antibiotic protection assay ."]) == [invasion]
+    assert " ".join(invasion.split()[i] for i in sorted(main_clause_positions(invasion.split()))) == (
+        "endothelial and smooth muscle cells we first assessed the invasion ability of p. gingivalis to epithelial cells")
+    # a part with a verb ends the main clause's parts, as before
+    assert " ".join(dyes.split()[i] for i in sorted(main_clause_positions(dyes.split()))) == "we screened eight dyes"
 
 
 def test_the_main_clause_after_that_stays():

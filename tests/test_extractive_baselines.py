@@ -652,6 +652,13 @@ def test_cut_sentences_are_found_in_masked_papers_only():
     assert not extraction.is_cut("It was shown in Fig. 2.")  # a figure named, not cut out
     # a writer's own preposition before a comma has no space before the comma
     assert not extraction.is_cut("When zooming in, the bases become visible, as we refer to, respectively.")
+    # a list's items cut out, their commas left; a writer's "and , perhaps ," is no cut
+    assert extraction.is_cut("the strains were deposited under the accession numbers , , and .")
+    assert extraction.is_cut("two of the genes, and , were strain-specific.")
+    assert extraction.is_cut("one computes the index using equations and .")
+    assert not extraction.is_cut("the lowest in the order and , worryingly , our analyses reveal a decline.")
+    assert not extraction.is_cut("the cells , and the medium , were kept at 4 degrees.")
+    assert not extraction.is_cut("the host response , and , perhaps , complacency as the disease was nearly eradicated .")
     paper = ("The cells were grown in a medium with glucose and salts.\n"
              "Based on the estimator in , we developed a new imputation method for the data.\n"
              "We measured the growth rate of every culture twice a day.")
@@ -675,7 +682,9 @@ def test_a_sentence_that_leans_on_the_one_before_waits_for_it():
     assert extraction.leans_on_previous("to this end , we built a reporter .")
     assert extraction.leans_on_previous("on the other hand , the wild type died .")
     assert extraction.leans_on_previous("two , we may not have identified the appropriate method .")  # a list's item
+    assert extraction.leans_on_previous("further , only one cell type was studied .")
     for sentence in ("this study shows that the gene is needed .", "in this study , we built a reporter .",
+                     "further studies are needed to confirm this .",
                      "two groups of mice were compared .",
                      "the mutant grew .", "on the surface of the cell , the protein gathers .", "here we show x .", ""):
         assert not extraction.leans_on_previous(sentence), sentence

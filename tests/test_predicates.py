@@ -380,3 +380,38 @@ def test_a_list_of_abbreviations_is_no_sentence():
                        "HMM, hidden Markov model; FDR, false discovery rate; IP, immunoprecipitation.",
                        "Pulse treatment increased insulin secretion."])
     assert Document.prepare(paper, masked=True).non_sentences == {1}
+
+
+def test_a_line_that_opens_with_a_panels_or_steps_label_is_no_sentence():
+    tells_apart(extraction.opens_with_a_label,
+                ["c. the choice of a logic formalism depends on the data at hand and the modeling goals .",
+                 "b. the full output is shown , and specific features are in bold .",
+                 "case study <dig> : dna damage induced cell apoptosis .",
+                 "step <dig> : generate five testing matrices from the complete matrix ."],
+                ["c. elegans worms were grown on plates .",  # a genus's initial
+                 "e. coli cells were grown overnight .", "in step <dig> : the cells were washed .",
+                 "a total of <dig> genes were found ."])
+    paper = "\n".join(["The patients had a mean age of 54 years.", "Case study 1: DNA damage induced cell apoptosis.",
+                       "C. the choice of a logic formalism depends on the data at hand.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1, 2}
+
+
+def test_two_sentences_run_together_at_a_names_number_are_no_sentence():
+    tells_apart(predicates.runs_on_after_a_name,
+                ["immunohistochemical evaluation revealed that the calf was positive for the antibody c <dig> but not for "
+                 "the antibody ca3/34-c <dig> rt - pcr evaluation of a blood sample was positive for pestiviral rna .",
+                 "line l <dig> had two t <dig> plants which were derived from t <dig> plant t0- <dig> l <dig> plants carry a "
+                 "single copy of the cassette .",
+                 "with the discrete scheme we capture the oscillations but not the partial activation of p <dig> cnorfuzzy "
+                 "implements a continuous representation of states ."],
+                ["we found that the il- <dig> expression was increased in these cells .",  # a complement's subject
+                 "mice that lacked il- <dig> receptor were smaller .",  # no auxiliary before the name
+                 "the cells were treated with tgf <dig> protein was added later .",  # a noun that goes on the name
+                 "the cells were incubated for <dig> h cells were then washed .",  # a count's unit
+                 "the samples were collected in <dig> the patients were ill ."])  # a determiner: the older test's
+    paper = "\n".join(["The patients had a mean age of 54 years.",
+                       "the calf was positive for antibody c <dig> rt-pcr evaluation of a blood sample was positive.",
+                       "Pulse treatment increased insulin secretion."])
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+    assert Document.prepare(paper).non_sentences == frozenset()  # papers only

@@ -239,6 +239,10 @@ def test_split_sentences():
     assert split_sentences(normalize_text("novel mirnas in cx.\nquinquefasciatus and ae. albopictus. an.\ngambiae "
                                           "was not sequenced. next.")) == [
         "novel mirnas in cx. quinquefasciatus and ae. albopictus .", "an. gambiae was not sequenced .", "next ."]
+    # cultivars' "cvs.", where SumPubMed broke the line before the cultivars' names
+    assert split_sentences(normalize_text("awf was isolated from the leaves of wheat cvs.\nstakado and sevin inoculated "
+                                          "with z. tritici. next.")) == [
+        "awf was isolated from the leaves of wheat cvs. stakado and sevin inoculated with z. tritici .", "next ."]
     # circa, where SumPubMed broke the line before its number
     assert split_sentences(normalize_text("one activity band was observed at ca.\n<dig> kda. next.")) == [
         "one activity band was observed at ca. <dig> kda .", "next ."]
@@ -346,6 +350,23 @@ def test_a_masked_papers_line_that_ends_on_a_number_or_citation_ends_its_sentenc
         ]
     # inside a line, a number or citation goes on as before
     assert text.normalize_text("found in <dig> <cit> of the cells") == "found in <dig> <cit> of the cells ."
+
+
+def test_a_masked_papers_line_goes_on_in_a_next_line_that_opens_with_a_citation():
+    """SumPubMed broke a paper's line before a superscript citation as often as at a sentence's end; a
+    citation never opens a sentence, so the line goes on: before, "squad" and "<cit> and odefy" were
+    sentences of their own, and "<cit> create continuous systems ..." one that lost its subject."""
+    raw = ("ginsim offers tools to explore state transitions\n<cit> .\nsquad\n<cit> and odefy\n<cit> create continuous "
+           "systems from logic models.\nthey cause necrosis in cell lines\n<cit> and inhibit bacterial growth\n<cit> .\n"
+           "cellnoptr covers steady states.\n<cit> .")
+    assert split_sentences(normalize_text(raw)) == [
+        "ginsim offers tools to explore state transitions <cit> .",
+        "squad <cit> and odefy <cit> create continuous systems from logic models .",
+        "they cause necrosis in cell lines <cit> and inhibit bacterial growth <cit> .",
+        "cellnoptr covers steady states .", "<cit> ."]
+    # a line that ends on its stop ends there still; so does one before a line of other text
+    assert split_sentences(normalize_text("the sets differ\nfigure <dig> shows them.")) == [
+        "the sets differ .", "figure <dig> shows them ."]
 
 
 def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the_writers_words():

@@ -398,7 +398,11 @@ def main_clause_positions(source: Sequence[str]) -> set:
     the sentence, or follows a complementizer ("we propose that like insulin , which lowers
     glucose , the peptide acts through its receptor": ``COMPLEMENTIZERS``). A part that opens with
     a relative pronoun is the phrase's own side part; the main clause is the first part after it
-    that does not."""
+    that does not. When that part closes a list, with "and" or "or" and no verb, the phrase's comma was
+    the list's ("to investigate ... inside epithelial , endothelial and smooth muscle cells , we first
+    assessed ... , ec and smc at ..."): the parts after it stay too, up to the first that holds a verb
+    (``predicates.has_predicate``); a subject set off by commas holds no "and" ("on monday , the club ,
+    based in leeds , paid ...": the apposition may go)."""
     starts = [0, *(i + 1 for i, token in enumerate(source[:-1]) if token in COMPLEMENTIZERS)]
     protected = set()
     for start in starts:
@@ -408,10 +412,14 @@ def main_clause_positions(source: Sequence[str]) -> set:
         # to the phrase ("like insulin , which lowers glucose , the peptide ..."): the next one
         part = next((i + 1 for i in range(start + 1, len(source) - 1)
                      if source[i] == "," and source[i + 1] not in RELATIVE_PRONOUNS), None)
-        if part is None:
-            continue
-        end = next((i for i in range(part, len(source)) if source[i] in BOUNDARIES), len(source))
-        protected.update(range(part, end))
+        while part is not None:
+            end = next((i for i in range(part, len(source)) if source[i] in BOUNDARIES), len(source))
+            protected.update(range(part, end))
+            words = source[part:end]
+            if (end >= len(source) - 1 or source[end] != "," or COORDINATORS.isdisjoint(words)
+                    or has_predicate(" ".join(words))):
+                break
+            part = end + 1
     return protected
 
 

@@ -113,7 +113,7 @@ ABBREVIATIONS = frozenset(
     jan feb mar apr jun jul aug sep sept oct nov dec
     inc corp ltd co plc llc bros pty assn univ intl
     no nos vs etc cf al approx dept fig vol mt ave blvd rd hwy sq ct oz lbs ext
-    viz figs eq eqs sp spp ssp subsp var cv str strs pv ae an cx ca
+    viz figs eq eqs sp spp ssp subsp var cv cvs str strs pv ae an cx ca
     ala ariz ark calif colo conn fla kan kans ky md mich minn mont neb nev okla pa penn tenn tex
     va vt wis wyo
     """.split()
@@ -264,7 +264,8 @@ def _clean(raw, end_lines: bool = True) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = text.translate(_CHAR_TABLE)
     lines = []
-    for line in text.splitlines():
+    raw_lines = text.splitlines()
+    for number, line in enumerate(raw_lines):
         line = _WHITESPACE_RE.sub(" ", line)
         if not line.isprintable():  # rare: only then look at each character
             out = []
@@ -281,13 +282,25 @@ def _clean(raw, end_lines: bool = True) -> str:
         if _LONG_CHUNK_RE.search(line):
             line = " ".join(c for c in line.split(" ") if len(c) <= MAX_TOKEN_CHARS)
         line = _WHITESPACE_RE.sub(" ", line).strip()
-        if end_lines and line and (line[-1].isalnum() or line.endswith(masking.SYMBOLS)):
+        if (end_lines and line and (line[-1].isalnum() or line.endswith(masking.SYMBOLS))
+                and not _continues_at_a_citation(raw_lines, number)):
             # a paragraph, headline or highlight without final punctuation ends here; so does a masked
             # paper's line that ends on a number or a citation ("... as shown in figure <dig>")
             line += " ."
         if line:
             lines.append(line)
     return " ".join(lines)
+
+
+def _continues_at_a_citation(lines: Sequence[str], number: int) -> bool:
+    """Whether line ``number`` goes on in the next line, which opens with a masked citation: SumPubMed
+    broke a paper's line before a superscript citation as often as at a sentence's end ("... some degree of
+    necrosis in cell lines | <cit> and inhibit bacterial growth", "squad | <cit> and odefy | <cit> create
+    continuous systems from logic models ."; of the 10,456 lines of train papers 0-2,999 that open with one,
+    5,567 follow a line that ends on a letter, a digit or a mask, in 172 papers that break their lines at
+    every citation), and a citation never opens a sentence."""
+    following = lines[number + 1].lstrip() if number + 1 < len(lines) else ""
+    return following.startswith(masking.CITATION)
 
 
 def _is_abbreviation(word: str) -> bool:
