@@ -523,9 +523,6 @@ def _ends_a_clause(tokens: Sequence[str]) -> bool:
 
 # the finite auxiliaries and modals (the clause words that go on a clause, "be", "been" and "not" apart)
 _FINITE_AUXILIARIES = _CLAUSE_GOES_ON - {"be", "been", "not"}
-# words that open a subordinate clause or a comparison: after one, a name's number may end a subject
-# whose verb follows ("we found that il- <dig> | expression was ...")
-_CLAUSE_OPENING_WORDS = _SUBORDINATING_WORDS | _FRONTED_CLAUSE_OPENINGS | {"whilst", "than"}
 # what opens no sentence's subject after a name's number: the words that go on a noun phrase (the nouns
 # a name's number stands before, "hsp <dig> protein was ...", "il- <dig> expression levels ...", "dsm
 # <dig> mice"), function words and marks
@@ -574,28 +571,34 @@ def _opens_a_clause_after_a_name(rest: Sequence[str]) -> bool:
 def runs_on_after_a_name(sentence: str) -> bool:
     """Whether a masked paper's sentence in the normal form may be two that the data set ran together at a
     name's number (a gene's, a strain's), which lost its stop with the number: the part before holds a
-    finite auxiliary (or "we" or "they" and a word after it) in its last clause, which opens no subordinate clause, and what
-    follows opens a clause of its own (``_opens_a_clause_after_a_name``): "... positive for the bvdv -
-    specific antibody ca3/34-c <dig> | rt - pcr evaluation of a blood sample was positive ...", "... derived
-    from t <dig> plant t0- <dig> | l <dig> plants carry a single copy ...". ``runs_two_sentences_together``
+    finite auxiliary (or "we" or "they" and a word after it) in its last clause, which opens no
+    subordinate clause, and what follows opens a clause of its own (``_opens_a_clause_after_a_name``):
+    "... positive for the bvdv - specific antibody ca3/34-c <dig> | rt - pcr evaluation of a blood sample
+    was positive ...", "... derived from t <dig> plant t0- <dig> | l <dig> plants carry a single copy
+    ...". ``runs_two_sentences_together``
     takes the seconds that open with a determiner or a connective; this one those whose subject has none.
     In SumPubMed train papers 0-999, 94 of 149,885 sentences not passed over before; of 37 of them that a
     reader who did not know the rule judged, 25 were two sentences run together and 12 one sentence whose
     name's number stands before more of its noun phrase ("hsp <dig> monoclonal antibody was purchased from
-    cambridge biosciences and hsp <dig> | polyclonal antibody was a gift ..."): a chooser loses few sentences for the run-ons it no longer takes, which
-    read blind were four of the eight broken sentences left in 30 papers' summaries. Papers only."""
+    cambridge biosciences and hsp <dig> | polyclonal antibody was a gift ..."): a chooser loses few
+    sentences for the run-ons it no longer takes, which read blind were four of the eight broken sentences
+    left in 30 papers' summaries. Papers only."""
     tokens = sentence.split()
+    start = 0  # where the part a number ends begins: after the last comma, semicolon or colon before it
     for j, token in enumerate(tokens[:-4]):
+        if token in (",", ";", ":"):
+            start = j + 1
         if token != NUMBER or j < _MIN_CLAUSE_WORDS - 1:
             continue
         name = tokens[j - 1]
         if name in _GOES_ON_A_PHRASE or name in _UNITS_AFTER_A_NUMBER or "VERB" in _classes(name):
             continue
-        breaks = [i for i, word in enumerate(tokens[:j]) if word in (",", ";", ":")]
-        clause = tokens[breaks[-1] + 1 if breaks else 0:j]
-        if not clause or clause[0] in _CLAUSE_OPENING_WORDS:
+        clause = tokens[start:j]
+        # after a word that opens a subordinate clause or a comparison, the number may end a subject whose
+        # verb follows ("we found that il- <dig> | expression was ...")
+        if not clause or clause[0] in _CLAUSE_OPENINGS:
             continue
-        openings = [i for i, word in enumerate(clause) if word in _CLAUSE_OPENING_WORDS]
+        openings = [i for i, word in enumerate(clause) if word in _CLAUSE_OPENINGS]
         last = clause[openings[-1] + 1:] if openings else clause
         finite = any(word in _FINITE_AUXILIARIES or word in ("we", "they") and i + 1 < len(last)
                      for i, word in enumerate(last))
