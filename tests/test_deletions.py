@@ -500,3 +500,22 @@ def test_a_reporting_verb_after_a_long_subject_and_the_first_of_a_pair_stay():
     # "one is ..." opens a pair that "another one is ..." closes
     pair = "two genomes have been sequenced , one is atcc <dig> a non - biofilm strain , and another one is rp62a ."
     assert project_clauses([pair], ["two genomes have been sequenced , and another one is rp62a ."]) == [pair]
+
+
+def test_a_part_a_semicolon_opens_goes_only_with_the_rest_of_its_clause():
+    # the parts after it belong to the clause after the semicolon: "and is expressed" would have no subject
+    sentence = ("we examined the expression profile of bmcatd during development ; bmcatd is induced by the steroid hormone "
+                "ecdysone , and is expressed in the larval fat body .")
+    assert project_clauses([sentence], ["we examined the expression profile of bmcatd during development , and is "
+                                        "expressed in the larval fat body ."]) == [sentence]
+    # "presumably a consequence ..." would be the consequence of another clause
+    other = ("a draft genome had been derived from short reads ; attempts to mine it revealed misassemblies , presumably a "
+             "consequence of the short read lengths .")
+    assert project_clauses([other], ["a draft genome had been derived from short reads , presumably a consequence of the "
+                                     "short read lengths ."]) == [other]
+    # the whole clause, up to the sentence's end or the next semicolon, may go
+    assert project_clauses([other], ["a draft genome had been derived from short reads ."]) == [
+        "a draft genome had been derived from short reads ."]
+    three = "the strain grew at <dig> c ; its spores were rare ; no toxin was found in the medium ."
+    assert project_clauses([three], ["the strain grew at <dig> c ; no toxin was found in the medium ."]) == [
+        "the strain grew at <dig> c ; no toxin was found in the medium ."]

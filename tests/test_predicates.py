@@ -189,6 +189,24 @@ def test_two_sentences_run_together_at_a_number_are_told_from_one():
                 ["isolates of salmonella spp. and e. coli were tested for resistance to all the antibiotics .",
                  "as examples , pseudomonas aeruginosa and synechocystis sp. all have multiple chemotaxis - like "
                  "operons ."])
+    # ... at a unit's stop after a number, which the normal form keeps as it keeps an initial's, before a word
+    # (not a species' name)
+    tells_apart(predicates.runs_two_sentences_together,
+                ["the fragment became the only discernable band by <dig> h. sequence analysis showed that the most common "
+                 "pattern was e <dig> .",
+                 "the beads were incubated for <dig> h. after repeated washing , the conjugate was added ."],
+                ["this work analyzed the dna and protein profiles of <dig> h. parasuis reference and field isolates .",
+                 "the strains shared <dig> d. discoideum genes with p. pallidum ."])
+    # ... and before "we": after a letter's stop, or after a clause whose pronoun subject and verb came before the
+    # number; not after a phrase fronted without its comma, nor after a fronted clause's subject
+    tells_apart(predicates.runs_two_sentences_together,
+                ["we ran the clustering over a range of γ. we adopted the same method as above .",
+                 "from figure <dig> it is apparent that s. lividans <dig> shares most of its genome with s. coelicolor a <dig> "
+                 "we have identified <dig> probe differences between the strains ."],
+                ["to investigate the cellular functions of sox <dig> we have developed a one - step purification method .",
+                 "in figure <dig> we show that the spectral features of the protein differ .",
+                 "when we examined the snp data for snps reported as protective against hiv- <dig> we found that they differ .",
+                 "to determine whether there is preferential pairing within q <dig> we examined linkage of each marker ."])
 
 
 def test_two_sentences_spliced_at_however_are_told_from_one():
@@ -248,14 +266,18 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                    "representative images are shown .", "the primary key of each relation is underlined .",
                    "marker coordinates are listed .",
                    # the type or colour that marks something
-                   "significant p - values are highlighted in bold .", "protein classes are indicated in bold type ."]:
+                   "significant p - values are highlighted in bold .", "protein classes are indicated in bold type .",
+                   # where in the figure something is
+                   "only the subspecies of each a. salmonicida strain are indicated on the right .",
+                   "color designations are shown at the bottom right ."]:
         assert extraction.describes_a_drawing(legend), legend
     for sentence in ["the concentration of mn2+ in red blood cells is low .",
                      "the results are shown in table <dig> .",  # a pointer (extraction.points_only), not a legend
                      "the mutant was shown to bind the promoter .",
                      "we observed low seroprevalences in red deer , chamois and ibex .",
                      "a panel of <dig> antibodies was used .", "the open reading frame encodes a kinase .",
-                     "the gene is expressed in red blood cells ."]:
+                     "the gene is expressed in red blood cells .",
+                     "the lesion was located on the left side of the neck .", "the right kidney was shown to be small ."]:
         assert not extraction.describes_a_drawing(sentence), sentence
     paper = "\n".join(["The patients had a mean age of 54 years.", "Homologs are indicated by gray bars.",
                        "Pulse treatment increased insulin secretion."])
@@ -353,9 +375,12 @@ def test_a_line_that_says_how_values_are_given_is_no_sentence():
     tells_apart(extraction.states_how_values_are_shown,
                 ["data are expressed as mean ± sd .", "values are means ± s.d. of three replications .",
                  "the results are the means of measurements for at least <dig> different leaves .",
-                 "all data were presented as means and standard deviation ( sd ) ."],
+                 "all data were presented as means and standard deviation ( sd ) .",
+                 # after a footnote's other notes
+                 "sep was calculated with top - ranked genes ; values presented were the medians of <dig> re-samplings ."],
                 ["the mean age of the patients was 54 years .", "values of the index were higher in the mutants .",
-                 "data are available from the authors on request ."])
+                 "data are available from the authors on request .",
+                 "the index rose in the mutants ; values of the controls were unchanged ."])
     paper = "\n".join(["The patients had a mean age of 54 years.", "Data are expressed as mean ± SD.",
                        "Pulse treatment increased insulin secretion."])
     assert Document.prepare(paper).non_sentences == {1}  # any text: a real number's paper says it too

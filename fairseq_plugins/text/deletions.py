@@ -58,6 +58,11 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     D is no linking adverb or phrase alone ("... were predicted , [therefore ,] two templates were used ..."
     and "... genes [; in contrast ,] exomepeak detected ..." would join two clauses with a bare comma:
     ``LINKING_ADVERBS``, ``LINKING_PHRASES``);
+    D opens with a semicolon only if it takes the whole clause the semicolon opens, up to the next semicolon or
+    the sentence's end: the parts after it are that clause's ("we examined the expression of bmcatd [; bmcatd is
+    induced by ecdysone] , and is expressed in the fat body" leaves "and is expressed" without its subject;
+    "... derived from short reads [; attempts to mine it revealed misassemblies] , presumably a consequence of
+    the short reads" gives the consequence to another clause);
     D is no condition (its first word is no ``CONDITIONS`` word: "if", "unless", "only": "should we
     expect e. coli to downregulate the pathway , if the pathway were blocked ?" asks another
     question without it), adds nothing to the noun before it that the claim is about ("the svm method ,
@@ -495,6 +500,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "... were predicted , [therefore ,] two templates were used": a comma splice would be left
     if words and words[0] in CONDITIONS:
         return False  # a condition on the claim: without it the claim holds unconditionally
+    if source[start] == ";" and end < _clause_end(source, start + 1, body_end):
+        return False  # "... during development [; bmcatd is induced by ecdysone] , and is expressed in ...": the
+        # clause a semicolon opens goes on after the part, and what is left of it loses its subject or leans on another
     if any(tuple(words[:len(phrase)]) == phrase for phrase in ACCOMPANIMENTS):
         return False  # "the method [, together with features chosen ,] predicts": the claim is the pair's
     if _opens_examples(words) and has_predicate(" ".join(itertools.takewhile(lambda w: w not in CLAUSE_OPENERS, words))):
@@ -518,6 +526,11 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     return True
 
 
+def _clause_end(source: Sequence[str], start: int, body_end: int) -> int:
+    """Where the clause that begins at ``start`` after a semicolon ends: at the next semicolon, or the sentence's end."""
+    return next((i for i in range(start, body_end) if source[i] == ";"), body_end)
+
+
 def _holds_in_order(tokens: Sequence[str], phrase: Sequence[str]) -> bool:
     """Whether ``phrase`` occurs in ``tokens`` as consecutive tokens."""
     n = len(phrase)
@@ -526,8 +539,11 @@ def _holds_in_order(tokens: Sequence[str], phrase: Sequence[str]) -> bool:
 
 def side_parts(source: Sequence[str], start: int, end: int) -> List[Tuple[int, int]]:
     """A deleted run cut before each separator inside it (not before its last token: a separator
-    that ends the run closes the part before it): the side parts it would remove, in order."""
-    cuts = [i for i in range(start + 1, end - 1) if source[i] in SEPARATORS]
+    that ends the run closes the part before it): the side parts it would remove, in order. A run that
+    opens with a semicolon is cut only before the next semicolons: the clause a semicolon opens is one
+    part, whose commas set off its own side parts (``clause_bounded`` takes it whole or not at all)."""
+    separators = {";"} if source[start] == ";" else SEPARATORS
+    cuts = [i for i in range(start + 1, end - 1) if source[i] in separators]
     edges = [start, *cuts, end]
     return list(zip(edges[:-1], edges[1:]))
 

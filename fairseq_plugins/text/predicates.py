@@ -367,7 +367,10 @@ def runs_two_sentences_together(sentence: str) -> bool:
     papers, about nine in ten were two sentences run together. The same at an abbreviation whose stop
     may end a sentence (``_ABBREVIATIONS_AT_A_STOP``: "... were also positive to salmonella spp. | it is
     well demonstrated that ..."): 41 more of SumPubMed train papers 0-1,499, all but two run-ons (a fronted
-    phrase without its comma, "within fagus spp. the differences are very few")."""
+    phrase without its comma, "within fagus spp. the differences are very few"). And at a unit's stop after a
+    number (``_ends_at_a_units_stop``: "... for <dig> h. | after repeated washing , ...": 55 more of train papers
+    0-999, all but one run-ons) or before "we" (``_runs_on_at_we``: 34 more, "... over a range of γ. | we adopted
+    ...")."""
     tokens = sentence.split()
     for j, token in enumerate(tokens[:-_MIN_CLAUSE_WORDS - 1]):
         if not (token == NUMBER or _is_initial(token) or token in _ABBREVIATIONS_AT_A_STOP) or j < _MIN_CLAUSE_WORDS - 1:
@@ -376,7 +379,43 @@ def runs_two_sentences_together(sentence: str) -> bool:
         opens = _opens_a_sentence(rest) or token == NUMBER and _opens_a_clause_after_a_pointer(clause, rest)
         if opens and has_predicate(" ".join(rest)) and _ends_a_clause(clause):
             return True
+        if (_ends_at_a_units_stop(clause, rest) or _runs_on_at_we(clause, rest)) and has_predicate(" ".join(rest)):
+            return True
     return False
+
+
+# a unit's abbreviation that the normal form keeps with its stop, as it keeps an initial: hours, seconds, days
+_UNITS_AS_INITIALS = frozenset({"h.", "s.", "d."})
+_PRONOUN_SUBJECTS = frozenset({"we", "it", "they", "there"})
+
+
+def _ends_at_a_units_stop(clause: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether ``clause`` ends on a number and a unit's stop (``_UNITS_AS_INITIALS``) before a word the lexicon
+    knows, which a species' name is not: "... the only discernable band by <dig> h. | sequence analysis showed
+    ...", not "<dig> h. parasuis isolates"."""
+    return clause[-1] in _UNITS_AS_INITIALS and clause[-2] == NUMBER and (
+        rest[0] in _FUNCTION_WORDS or rest[0] in _SUBJECT_OPENINGS or bool(_classes(rest[0])))
+
+
+def _runs_on_at_we(clause: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether "we" opens a sentence after ``clause``. After a number it mostly goes on a phrase fronted without
+    its comma ("to investigate the role of sox <dig> | we used ...", "in figure <dig> | we show ..."), so only
+    after a letter's stop ("... over a range of γ. | we adopted ...") or after a clause whose pronoun subject
+    and verb came before the number ("from figure <dig> it is apparent that ... with s. coelicolor a <dig> | we
+    have identified ...", ``_has_a_subject_and_verb``)."""
+    return rest[0] == "we" and (_is_initial(clause[-1]) or clause[-1] == NUMBER and _has_a_subject_and_verb(clause))
+
+
+def _has_a_subject_and_verb(clause: Sequence[str]) -> bool:
+    """Whether a main clause's pronoun subject and its finite verb stand in the last part of ``clause``
+    (after its last comma): "from figure <dig> it is apparent that ...", "for some transcripts we could not
+    make ...", not after a word that opens a subordinate clause ("to determine whether there is ..."); in a
+    part that opens a fronted clause ("when we examined the snps of hiv- <dig> | we found ...") the first
+    pair is the fronted clause's, so it takes two."""
+    part = _after_last_comma(clause) or clause
+    pairs = sum(word in _PRONOUN_SUBJECTS and (part[i + 1] in _FINITE_WORDS or is_only_a_verb(part[i + 1]))
+                and (i == 0 or part[i - 1] not in _CLAUSE_OPENINGS) for i, word in enumerate(part[:-1]))
+    return pairs >= (2 if part[0] in _FRONTED_CLAUSE_OPENINGS else 1)
 
 
 # what "however" joins with commas when two sentences were spliced: a clause that is complete before it
