@@ -369,7 +369,7 @@ def runs_two_sentences_together(sentence: str) -> bool:
     well demonstrated that ..."): 41 more of SumPubMed train papers 0-1,499, all but two run-ons (a fronted
     phrase without its comma, "within fagus spp. the differences are very few"). And at a unit's stop after a
     number (``_ends_at_a_units_stop``: "... for <dig> h. | after repeated washing , ...": 55 more of train papers
-    0-999, all but one run-ons) or before "we" (``_runs_on_at_we``: 34 more, "... over a range of γ. | we adopted
+    0-999, all but one run-ons) or before "we" (``_runs_on_at_we``: 33 more, "... over a range of γ. | we adopted
     ...")."""
     tokens = sentence.split()
     for j, token in enumerate(tokens[:-_MIN_CLAUSE_WORDS - 1]):
