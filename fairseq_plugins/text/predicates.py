@@ -109,7 +109,13 @@ def opens_with_a_glued_mark(sentence: str) -> bool:
     table's footnote. 112 lines of SumPubMed train papers 0-1,499 (56 not passed over before, the 40 read all
     footnotes); read blind, "10two distinct protein types were distinguished ..." was counted one. Papers only."""
     mark = _GLUED_MARK_RE.match(sentence)
-    return mark is not None and (mark.group(1) in _FUNCTION_WORDS or bool(_classes(mark.group(1))))
+    return mark is not None and _is_a_known_word(mark.group(1))
+
+
+def _is_a_known_word(word: str) -> bool:
+    """Whether ``word`` is a function word or one the lexicon knows: an English word, not a name glued to a mark
+    or a species' epithet."""
+    return word in _FUNCTION_WORDS or bool(_classes(word))
 
 
 def _outside_brackets(tokens: Sequence[str]) -> list:
@@ -394,7 +400,7 @@ def _ends_at_a_units_stop(clause: Sequence[str], rest: Sequence[str]) -> bool:
     knows, which a species' name is not: "... the only discernable band by <dig> h. | sequence analysis showed
     ...", not "<dig> h. parasuis isolates"."""
     return clause[-1] in _UNITS_AS_INITIALS and clause[-2] == NUMBER and (
-        rest[0] in _FUNCTION_WORDS or rest[0] in _SUBJECT_OPENINGS or bool(_classes(rest[0])))
+        rest[0] in _SUBJECT_OPENINGS or _is_a_known_word(rest[0]))
 
 
 def _runs_on_at_we(clause: Sequence[str], rest: Sequence[str]) -> bool:
@@ -412,7 +418,7 @@ def _has_a_subject_and_verb(clause: Sequence[str]) -> bool:
     make ...", not after a word that opens a subordinate clause ("to determine whether there is ..."); in a
     part that opens a fronted clause ("when we examined the snps of hiv- <dig> | we found ...") the first
     pair is the fronted clause's, so it takes two."""
-    part = _after_last_comma(clause) or clause
+    part = _after_last_comma(clause)  # never empty: the clause ends on its number
     pairs = sum(word in _PRONOUN_SUBJECTS and (part[i + 1] in _FINITE_WORDS or is_only_a_verb(part[i + 1]))
                 and (i == 0 or part[i - 1] not in _CLAUSE_OPENINGS) for i, word in enumerate(part[:-1]))
     return pairs >= (2 if part[0] in _FRONTED_CLAUSE_OPENINGS else 1)
