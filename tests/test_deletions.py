@@ -3,7 +3,7 @@ whole side part of the sentence (a clause set off by commas, a parenthesis, an o
 rest put back; through the one way back (rewriting.rewritten) and its counts."""
 import pytest
 
-from fairseq_plugins.text import Document, rewriting
+from fairseq_plugins.text import Document, deletions, rewriting
 from fairseq_plugins.text.deletions import (DELETION_RULES, bullet_positions, clause_bounded, clause_positions,
                                             deletion_spans, enumeration_positions, list_positions,
                                             main_clause_positions, ordinal_positions, predicate_positions,
@@ -519,3 +519,49 @@ def test_a_part_a_semicolon_opens_goes_only_with_the_rest_of_its_clause():
     three = "the strain grew at <dig> c ; its spores were rare ; no toxin was found in the medium ."
     assert project_clauses([three], ["the strain grew at <dig> c ; no toxin was found in the medium ."]) == [
         "the strain grew at <dig> c ; no toxin was found in the medium ."]
+
+
+def test_no_deletion_takes_a_lists_first_item_or_leaves_two_noun_phrases_side_by_side():
+    # the part before the list's second item ends with its first: without it "the mammalian lineage" is one
+    sentence = ("a duplication of the gene had occurred on the mammalian lineage , leading to the duplicated genes in the "
+                "human , mouse , and rat genomes .")
+    assert project_clauses([sentence], ["a duplication of the gene had occurred on the mammalian lineage , mouse , and "
+                                        "rat genomes ."]) == [sentence]
+    # a closing part that holds an item of its own ("po and wa strains") closes a list of two parts
+    strains = "a purine at the end of intron <dig> from all strains , a pyrimidine at intron <dig> from pr , po and wa strains ."
+    assert project_clauses([strains], ["a purine at the end of intron <dig> from all strains , po and wa strains ."]) == [strains]
+    # a side part before a list's first item goes with both its commas (the list starts after it)
+    side = "we measured , in every one of the forty dishes we kept , the cells , the spores and the hyphae ."
+    assert project_clauses([side], ["we measured the cells , the spores and the hyphae ."]) == [
+        "we measured the cells , the spores and the hyphae ."]
+    # both commas of a subject's middle parts gone: "data integration identification of ..." reads as one noun phrase
+    subject = ("data integration , drug discovery , drug repurposing , organization of chemical compound information in "
+               "databases , identification of their therapeutic properties and their side effects still remain active fields .")
+    kept = project_clauses([subject], ["data integration identification of their therapeutic properties and their side "
+                                       "effects still remain active fields ."])
+    assert kept == ["data integration , organization of chemical compound information in databases , identification of their "
+                    "therapeutic properties and their side effects still remain active fields ."]
+    # before a verb the subject's side part goes with both commas; a pronoun, which the lexicon lists as a noun,
+    # or a word that may be a verb is no noun phrase's word
+    assert project_clauses(["the integration , based in leeds , paid the fee ."], ["the integration paid the fee ."]) == [
+        "the integration paid the fee ."]
+    # a list's commas open no side part: the comma after "month" closes the "when" clause, whose main clause stays
+    collider = ("it may not provide the answer to life , the universe and everything , but when the collider starts up "
+                "again this month , physicists are planning to give this question their best shot .")
+    assert project_clauses([collider], ["it may not provide the answer to life , but when the collider starts up again "
+                                        "this month ."]) == [collider]
+    # news: a list's last items closed by a part that holds two of them ("pharrell , kendrick lamar and kanye west")
+    artists = "banks also lashed out at fellow artists pharrell , kendrick lamar and kanye west ."
+    assert project_clauses([artists], ["banks also lashed out at fellow artists pharrell ."]) == [artists]
+    # ... a phrase that holds two such words is a side part still, and so are the commas that set it off
+    costs = ("students face annual costs , between tuition and living , that can exceed $ 10,000 at a community college , "
+             "$ 18,000 at a public college ( in - state ) , and $ 40,000 at a private school .")
+    assert project_clauses([costs], ["students face annual costs , between tuition and living , that can exceed "
+                                     "$ 10,000 ."]) == [costs.split(" , $ 18,000")[0] + " ."]
+    # ... but before the sentence's verb such a part names the noun before it, and its commas set it off
+    cousins = ("kush patel and his cousins , brothers jay and shivang patel , all jumped into the water when his bride , "
+               "kajal , was swept up in the current .")
+    assert project_clauses([cousins], ["kush patel and his cousins , brothers jay and shivang patel were swept up in "
+                                       "the current ."]) == [cousins.replace(" , kajal ,", "")]
+    assert deletions._is_only_a_noun("identification")
+    assert not any(deletions._is_only_a_noun(word) for word in ("we", "study", "paid", "mrna"))

@@ -207,6 +207,21 @@ def test_two_sentences_run_together_at_a_number_are_told_from_one():
                  "in figure <dig> we show that the spectral features of the protein differ .",
                  "when we examined the snp data for snps reported as protective against hiv- <dig> we found that they differ .",
                  "to determine whether there is preferential pairing within q <dig> we examined linkage of each marker ."])
+    # ... before a fronted phrase and its comma after a letter's stop (after a number it goes on the sentence), and
+    # before "as expected ,", "surprisingly ," or a quantity's "more than" after a number
+    tells_apart(predicates.runs_two_sentences_together,
+                ["complex forms are present in sections iv and v. in eukaryotes , multicellular complexity is seen in "
+                 "animals with many cell types .",
+                 "we performed qpcr experiments with primers specific for cle <dig> as expected , expression of cle <dig> "
+                 "in stems was specific to the phloem .",
+                 "the genes were strongly suppressed in cj <dig> surprisingly , the most variable genes were not located "
+                 "on chromosome <dig> .",
+                 "an overview of the purification is provided in table <dig> more than <dig> % of the proteins were purified ."],
+                ["the in vivo studies do not exclude a role for pit <dig> in normal bone formation , although they "
+                 "imply that pit <dig> is required .",
+                 "the concentration in the lung is between <dig> to <dig> mm , and in the blood it is higher .",
+                 "the band of strain v. in this case , the only one , was weak .",  # no predicate after the comma
+                 "the expression rose by <dig> more than in the controls ."])  # a comparison: no predicate after
 
 
 def test_two_sentences_spliced_at_however_are_told_from_one():
@@ -439,4 +454,35 @@ def test_two_sentences_run_together_at_a_names_number_are_no_sentence():
                        "the calf was positive for antibody c <dig> rt-pcr evaluation of a blood sample was positive.",
                        "Pulse treatment increased insulin secretion."])
     assert Document.prepare(paper, masked=True).non_sentences == {1}
+    assert Document.prepare(paper).non_sentences == frozenset()  # papers only
+
+
+def test_a_line_that_repeats_a_sentence_after_a_heading_run_into_it_is_no_sentence():
+    """Cohan-format articles hold some passages twice, once with a section's title run into the first line."""
+    sentences = [
+        "co - morbidities in venous thromboembolism patients of the <dig> patients with dvt , <dig> % had upper "
+        "extremity dvt and the site was not known in <dig> patients .",  # 0: a heading, then sentence 4
+        "risk factors for venous thromboembolism based on the available records , <dig> patients had one risk factor .",  # 1: 5
+        "in nature there are two types of processes that form these roots .",  # 2: a fronted phrase, then 6
+        "after the cyst capsule was identified , two forceps were used to strip the capsule .",  # 3: whole; 7 is its cut half
+        "of the <dig> patients with dvt , <dig> % had upper extremity dvt and the site was not known in <dig> patients .",
+        "based on the available records , <dig> patients had one risk factor .",
+        "there are two types of processes that form these roots .",
+        "was identified , two forceps were used to strip the capsule .",
+        "in the period of late july to october <dig> , four samples of each plant were collected .",  # 8: "to" goes on
+        "to october <dig> , four samples of each plant were collected .",
+    ]
+    assert predicates.headed_copies(sentences, passed_over=set()) == {0, 1, 2}
+    # the copy passed over itself ("was identified , ..." opens with a verb anyway): the headed line stays
+    assert predicates.headed_copies(sentences, passed_over={4}) == {1, 2}
+    # a sentence whose first part has a predicate repeats a sentence, not a heading
+    assert predicates.headed_copies(["we saw that the patients had one risk factor each .",
+                                     "the patients had one risk factor each ."], set()) == set()
+    # too short a copy repeats by chance
+    assert predicates.headed_copies(["methods statistical analysis was done .", "statistical analysis was done ."],
+                                    set()) == set()
+    paper = "\n".join(["Risk factors for venous thromboembolism Based on the available records, 54 patients had one risk factor.",
+                       "The patients were followed for a year.",
+                       "Based on the available records, 54 patients had one risk factor."])
+    assert Document.prepare(paper, masked=True).non_sentences == {0}
     assert Document.prepare(paper).non_sentences == frozenset()  # papers only

@@ -96,7 +96,7 @@ import itertools
 import re
 
 from .masking import NUMBER
-from .predicates import has_predicate, is_only_a_verb
+from .predicates import classes_of, has_predicate, is_only_a_verb
 
 # tokens that set off a side part of a sentence (normal form: PTB-like tokens, lowercase); a lone
 # "-" is not one: the normal form splits hyphenated words and scores ("2 - 1") around it
@@ -167,6 +167,8 @@ CLAUSE_OPENERS = RELATIVE_PRONOUNS | frozenset({"that", "when", "while", "if", "
 ENUMERATOR = re.compile(r"^(?:\d{1,2}|" + re.escape(NUMBER) + r"|[ivx]{1,4}|[a-h])$")
 # words that join the last item of a list to the others
 COORDINATORS = frozenset({"and", "or", "nor"})
+# pronouns, which the lexicon lists as nouns: no noun phrase's last word (``_is_only_a_noun``)
+PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us", "them", "one"})
 # a part that holds the first word of a pair which a later part closes ("some of them specific to
 # the field , others are more general"; "both cars , button in one , magnussen in the other"):
 # without it the later part pairs with nothing; "... have been sequenced , [one is atcc <dig> ... ,] and
@@ -291,6 +293,19 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
         return next((i for i, word in enumerate(inside[:max_parallel_item]) if word in COORDINATORS and i > 1
                      and inside[i + 1:i + 3] == inside[:2]), None)
 
+    def pairs_items(last: int, at: int) -> bool:
+        """Whether the closing part is itself an item, its coordinator and the last item ("... fellow artists
+        pharrell , | kendrick lamar and kanye west .", "acoi <dig> pr , | po and wa strains , a purine ..."): a
+        short part with no predicate whose coordinator follows a word, at the sentence's end or before a part
+        that is no predicate (or opens with a connective): before the sentence's verb it names the noun before
+        it ("kush patel and his cousins , brothers jay and shivang patel , all jumped into the water ...")."""
+        closing = words(parts[last])
+        if not (0 < at and max_item is not None and len(closing) <= max_item and closing[0] not in OPENING_PHRASE_STARTS
+                and not has_predicate(" ".join(closing))):
+            return False  # (a phrase, "annual costs , between tuition and living , that ...", is a side part)
+        following = words(parts[last + 1]) if last + 1 < len(parts) else []
+        return not following or following[0] in CONNECTIVES or not has_predicate(" ".join(following))
+
     inside_lists = set()
     for last in range(1, len(parts)):
         at = coordinator_at(parts[last])
@@ -303,7 +318,7 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
         first = last  # the list's second part: the earliest item after its first part
         while first > 1 and is_item(parts[first - 1], opening):
             first -= 1
-        if first < last or parallel_at(parts[last]) is not None:
+        if first < last or parallel_at(parts[last]) is not None or pairs_items(last, at):
             inside_lists.update(range(parts[first][0], parts[last][1]))
     return inside_lists
 
@@ -481,6 +496,13 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
             | introduced_list_positions(source))
     if kept.intersection(range(start, end)):
         return False
+    # the comma after the piece's last word, and whether the piece takes both its commas (the list then starts
+    # after it: "we measured [, in every dish ,] the cells , the spores and the hyphae")
+    comma = end if end < n and source[end] == "," else end - 1 if source[end - 1] == "," else None
+    if (comma is not None and comma + 1 in in_lists and start <= comma - 1 and comma - 1 not in in_lists
+            and not (source[start] in SEPARATORS and comma == end - 1)):
+        return False  # the piece ends with the first item of the list after it: the words before it would
+        # become that item ("on the mammalian lineage [, leading to ... genes in the human] , mouse , and rat genomes")
     # (a piece may end with the comma before the part: "with rare isolation of b and c ,")
     rest = end - 1 if source[end - 1] in SEPARATORS else end
     if _names_the_noun_before(source[rest:]) and rest + 1 not in in_lists:  # a list's item names none
@@ -512,18 +534,31 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     kept_before = [word for i, word in enumerate(source[:start]) if i not in dropped]
     if next((word for word in reversed(kept_before) if word not in BOUNDARIES), None) in INTRODUCERS:
         return False  # "and in particular [, secondary structure methods ,] are used": the introduced part stays
+    if (source[end - 1] in SEPARATORS and end < body_end and kept_before
+            and _is_only_a_noun(kept_before[-1]) and _is_only_a_noun(source[end])):
+        return False  # "data integration [, drug discovery , ... in databases ,] identification of ...": both
+        # commas go, and two noun phrases would stand side by side as one
     if start == 0:
         following = [word for word in source[end:] if word not in BOUNDARIES]
         if (end > MAX_DATELINE or source[end - 1] not in CLOSING_BRACKETS or not following
                 or not following[0][0].isalnum() or following[0] in CONNECTIVES):
             return False
-    elif source[start] == "," and kept_before.count(",") % 2:
+    elif source[start] == "," and len(_side_part_commas(source, start, dropped, in_lists)) % 2:
         return False  # this comma closes a side part that a kept comma opened: what follows is the main clause
     if end >= body_end:
         first_clause = kept_before[:kept_before.index(",")] if "," in kept_before else kept_before
         if SUBORDINATORS.intersection(first_clause):
             return False  # what would be left opens with a subordinate clause whose main clause this is
     return True
+
+
+def _side_part_commas(source: Sequence[str], start: int, dropped: Collection[int], in_lists: Collection[int]) -> List[int]:
+    """The kept commas before ``start`` that may open or close a side part: not those between a list's items
+    ("the answer to life , the universe and everything , but when the collider starts up again this month [,
+    physicists are planning ...]": the comma after "life" opens no part, so the one after "month" closes the
+    "when" clause, and what follows is its main clause)."""
+    return [i for i in range(start) if source[i] == "," and i not in dropped
+            and i not in in_lists and i + 1 not in in_lists]
 
 
 def _clause_end(source: Sequence[str], start: int, body_end: int) -> int:
@@ -612,6 +647,12 @@ def _partners(words: Sequence[str], drop: Collection[int]) -> set:
                 and _opens_a_side_part(words, opening, drop)):
             partners.update((opening, closing))
     return partners
+
+
+def _is_only_a_noun(word: str) -> bool:
+    """Whether the lexicon knows ``word`` as a noun and as nothing else ("integration", "identification"; not
+    "study", "levels", which can be verbs, nor a pronoun, which lemminflect lists as a noun)."""
+    return word not in PRONOUNS and classes_of(word) == {"NOUN"}
 
 
 def _opens_a_predicate(word: str) -> bool:

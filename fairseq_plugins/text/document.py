@@ -162,7 +162,9 @@ class Document:
         novel systematic approach | was developed that ..."; the first half is a title by the first
         test) or after "et al." ("... by newman et al . | reported that ...": the first half is a
         fragment, ``extraction.is_fragment``; the two halves as one sentence where the splitter
-        joins them, ``extraction.joins_lines_after_authors``). A chooser passes them over
+        joins them, ``extraction.joins_lines_after_authors``), and in a masked paper a line that repeats another
+        after a heading run into it ("co - morbidities in ... patients | of the <dig> patients with dvt , ...",
+        ``predicates.headed_copies``). A chooser passes them over
         (``extraction.Selection.choose``)."""
         verbatim = self.verbatim(range(len(self.sentences)))
         line_ends = [self.ends_line(i) for i in range(len(self.sentences))]
@@ -193,8 +195,11 @@ class Document:
             # (or a figure's name after its stop, which masking removed: "... after harvest.fig.")
             after_figure = {i + 1 for i, raw in enumerate(verbatim)
                             if line_ends[i] and (extraction.ends_with_figure(raw) or self._figure_name_after(i))}
-        return frozenset(titles | markup | counted_titles | unsentences | cut | broken
-                         | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
+        passed_over = (titles | markup | counted_titles | unsentences | cut | broken
+                       | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
+        if self.masked:  # a passage the article repeats with a heading run in: the copy without it stays
+            passed_over |= predicates.headed_copies(self.sentences, passed_over)
+        return frozenset(passed_over)
 
     def ends_line(self, index: int) -> bool:
         """Whether sentence ``index`` ends a line of the raw text (or the text): the data set's lines
