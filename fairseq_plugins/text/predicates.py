@@ -697,13 +697,13 @@ def headed_copies(sentences: Sequence[str], passed_over: Collection[int]) -> Set
     papers 0-999 none (its passages are not repeated)."""
     index_of = {}
     for j, sentence in enumerate(sentences):
-        index_of.setdefault(sentence, j)
+        index_of.setdefault(" ".join(sentence.split()), j)
     headed = set()
     for i, sentence in enumerate(sentences):
         tokens = sentence.split()
         for k in range(1, len(tokens) - _MIN_COPY_WORDS + 1):
             j = index_of.get(" ".join(tokens[k:]))
-            if j is None or j == i:
+            if j is None:
                 continue
             heading = tokens[:k]  # the longest tail that is a line of its own: its copy
             if (j not in passed_over and tokens[k] in _OPENINGS_AFTER_A_HEADING
