@@ -486,3 +486,9 @@ def test_a_line_that_repeats_a_sentence_after_a_heading_run_into_it_is_no_senten
                        "Based on the available records, 54 patients had one risk factor."])
     assert Document.prepare(paper, masked=True).non_sentences == {0}
     assert Document.prepare(paper).non_sentences == frozenset()  # papers only
+
+
+def test_is_only_a_noun_by_the_lexicon():
+    assert predicates.is_only_a_noun("identification") and predicates.is_only_a_noun("integration")
+    # a word that may be a verb ("study"), a verb, a word the lexicon lacks, and a pronoun (listed as a noun)
+    assert not any(predicates.is_only_a_noun(word) for word in ("we", "study", "paid", "mrna", "they"))

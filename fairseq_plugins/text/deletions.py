@@ -96,7 +96,7 @@ import itertools
 import re
 
 from .masking import NUMBER
-from .predicates import classes_of, has_predicate, is_only_a_verb
+from .predicates import has_predicate, is_only_a_noun, is_only_a_verb
 
 # tokens that set off a side part of a sentence (normal form: PTB-like tokens, lowercase); a lone
 # "-" is not one: the normal form splits hyphenated words and scores ("2 - 1") around it
@@ -167,8 +167,6 @@ CLAUSE_OPENERS = RELATIVE_PRONOUNS | frozenset({"that", "when", "while", "if", "
 ENUMERATOR = re.compile(r"^(?:\d{1,2}|" + re.escape(NUMBER) + r"|[ivx]{1,4}|[a-h])$")
 # words that join the last item of a list to the others
 COORDINATORS = frozenset({"and", "or", "nor"})
-# pronouns, which the lexicon lists as nouns: no noun phrase's last word (``_is_only_a_noun``)
-PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us", "them", "one"})
 # a part that holds the first word of a pair which a later part closes ("some of them specific to
 # the field , others are more general"; "both cars , button in one , magnussen in the other"):
 # without it the later part pairs with nothing; "... have been sequenced , [one is atcc <dig> ... ,] and
@@ -535,7 +533,7 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if next((word for word in reversed(kept_before) if word not in BOUNDARIES), None) in INTRODUCERS:
         return False  # "and in particular [, secondary structure methods ,] are used": the introduced part stays
     if (source[end - 1] in SEPARATORS and end < body_end and kept_before
-            and _is_only_a_noun(kept_before[-1]) and _is_only_a_noun(source[end])):
+            and is_only_a_noun(kept_before[-1]) and is_only_a_noun(source[end])):
         return False  # "data integration [, drug discovery , ... in databases ,] identification of ...": both
         # commas go, and two noun phrases would stand side by side as one
     if start == 0:
@@ -647,12 +645,6 @@ def _partners(words: Sequence[str], drop: Collection[int]) -> set:
                 and _opens_a_side_part(words, opening, drop)):
             partners.update((opening, closing))
     return partners
-
-
-def _is_only_a_noun(word: str) -> bool:
-    """Whether the lexicon knows ``word`` as a noun and as nothing else ("integration", "identification"; not
-    "study", "levels", which can be verbs, nor a pronoun, which lemminflect lists as a noun)."""
-    return word not in PRONOUNS and classes_of(word) == {"NOUN"}
 
 
 def _opens_a_predicate(word: str) -> bool:

@@ -39,7 +39,7 @@ pax5 .", a table's significance legend, "* * p <dig> ; * p <dig> .", LaTeX sourc
 """
 import functools
 import re
-from typing import Collection, Sequence, Set
+from typing import Collection, Optional, Sequence, Set
 
 import lemminflect
 
@@ -80,17 +80,27 @@ _LEGEND_MARKER_RE = re.compile(r"\(\s*(?:\w+\s+)?(?:arrows?|arrowheads?|asterisk
 
 
 @functools.lru_cache(maxsize=65536)
-def classes_of(word: str) -> frozenset:
+def _classes(word: str) -> frozenset:
     """The word classes lemminflect knows for a word; none for an "-ing" form or a non-word."""
     if not word.isalpha() or word.endswith("ing"):
         return frozenset()
     return frozenset(lemminflect.getAllLemmas(word))
 
 
+# pronouns, which the lexicon lists as nouns: no noun phrase's last word (``is_only_a_noun``)
+PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us", "them", "one"})
+
+
+def is_only_a_noun(word: str) -> bool:
+    """Whether the lexicon knows ``word`` as a noun and as nothing else ("integration", "identification"; not
+    "study", "levels", which can be verbs, nor a pronoun, which lemminflect lists as a noun)."""
+    return word not in PRONOUNS and _classes(word) == {"NOUN"}
+
+
 def is_only_a_verb(word: str) -> bool:
     """Whether the lexicon knows ``word`` as a verb and as nothing else: "contains", "reported", "encodes"
     (not "shows" or "results", nouns too, nor "based", an adjective too)."""
-    classes = classes_of(word)
+    classes = _classes(word)
     return "VERB" in classes and classes.isdisjoint(_NOT_ONLY_A_VERB)
 
 
@@ -115,7 +125,7 @@ def opens_with_a_glued_mark(sentence: str) -> bool:
 def _is_a_known_word(word: str) -> bool:
     """Whether ``word`` is a function word or one the lexicon knows: an English word, not a name glued to a mark
     or a species' epithet."""
-    return word in _FUNCTION_WORDS or bool(classes_of(word))
+    return word in _FUNCTION_WORDS or bool(_classes(word))
 
 
 def _outside_brackets(tokens: Sequence[str]) -> list:
@@ -139,7 +149,7 @@ def has_predicate(sentence: str) -> bool:
         # noun ("... deposition disease demonstrated by deposits of microcrystals ( arrow ) ...")
         if word in CLAUSE_WORDS and not (title_opening and participle):
             return True
-        classes = classes_of(word)
+        classes = _classes(word)
         # a past form the lexicon knows as an adjective only ("correlated") is a verb by where it stands
         if "VERB" not in classes and not (classes and word.endswith("ed")):
             continue
@@ -204,7 +214,7 @@ def runs_a_title_in(verbatim: str) -> bool:
     if after[0] in _FRONTING_PREPOSITIONS:
         return _opens_with_a_fronted_phrase(after) and before[-1] not in _QUANTITY_WORDS \
             and not _NUMBER_RE.fullmatch(before[-1])
-    classes = classes_of(after[0])
+    classes = _classes(after[0])
     return after[0] in DETERMINERS or bool(classes) and classes <= {"NOUN", "ADJ"}
 
 
@@ -223,7 +233,7 @@ def is_purpose_line(sentence: str) -> bool:
     the lexicon misses "scored" in "to add to welbeck 's return , nani - deemed surplus - and pogba
     scored for their clubs .")"""
     tokens = sentence.split()
-    if len(tokens) < 3 or tokens[0] != "to" or "VERB" not in classes_of(tokens[1]):
+    if len(tokens) < 3 or tokens[0] != "to" or "VERB" not in _classes(tokens[1]):
         return False
     comma = tokens.index(",") if "," in tokens else len(tokens)
     head, tail = tokens[2:comma], tokens[comma + 1:]
@@ -304,13 +314,18 @@ def _opens_a_sentence(rest: Sequence[str]) -> bool:
         return True
     if rest[:3] == ["a", "total", "of"]:  # a count's sentence ("... hiseq <dig> | a total of <dig> reads were ...")
         return True
-    lead = rest[:_LEAD_PHRASE_WORDS + 1]
-    if "," not in lead:
+    comma = _lead_phrase_comma(rest, _LEAD_PHRASE_WORDS)
+    if comma is None:
         return False
-    comma = lead.index(",")
     clause = rest[comma + 1:]
-    return (comma > 0 and first in _LEAD_PHRASE_OPENINGS and all(word.isalpha() for word in lead[:comma])
+    return (first in _LEAD_PHRASE_OPENINGS and all(word.isalpha() for word in rest[:comma])
             and bool(clause) and clause[0] in _SUBJECT_OPENINGS and has_predicate(" ".join(clause)))
+
+
+def _lead_phrase_comma(rest: Sequence[str], words: int) -> Optional[int]:
+    """Where the comma after a lead phrase of 1 to ``words`` words stands in ``rest`` ("on the other hand ,": 4),
+    or None."""
+    return next((i for i, word in enumerate(rest[1:words + 1], 1) if word == ","), None)
 
 
 # what names a figure, a table or a file: no word after its number goes on with the name, so after "...
@@ -405,7 +420,8 @@ def _opens_a_fronted_phrase_after_a_letter(clause: Sequence[str], rest: Sequence
     run-ons), after a letter's stop it opened the next in all 34 of those papers that no other test took."""
     if not _is_initial(clause[-1]) or rest[0] not in FRONTING_WORDS:
         return False
-    comma = next((i for i, word in enumerate(rest[1:_LEAD_PHRASE_WORDS + 2], 1) if word == ","), None)
+    # one word more than a lead phrase after a number: "in a finite moe model ,"
+    comma = _lead_phrase_comma(rest, _LEAD_PHRASE_WORDS + 1)
     return comma is not None and has_predicate(" ".join(rest[comma + 1:]))
 
 
@@ -617,7 +633,7 @@ def _opens_a_clause_after_a_name(rest: Sequence[str]) -> bool:
     its object ("rt - pcr evaluation of a blood sample was positive ...", "cnorfuzzy implements a ...")."""
     first = rest[0]
     if (first in _NOUNS_AFTER_A_NAME or first in _GOES_ON_A_PHRASE or first in _UNITS_AFTER_A_NUMBER
-            or not first[0].isalpha() or "VERB" in classes_of(first) or first.endswith("ing")):
+            or not first[0].isalpha() or "VERB" in _classes(first) or first.endswith("ing")):
         return False
     for k in range(1, min(_SUBJECT_REACH + 1, len(rest) - 1)):
         word, after = rest[k], rest[k + 1]
@@ -625,7 +641,7 @@ def _opens_a_clause_after_a_name(rest: Sequence[str]) -> bool:
             continue
         if word in _FINITE_AUXILIARIES:
             return True
-        if "VERB" in classes_of(word) and after in OBJECT_OPENINGS and not word.endswith(("ed", "ing")):
+        if "VERB" in _classes(word) and after in OBJECT_OPENINGS and not word.endswith(("ed", "ing")):
             return True
         if word in _GOES_ON_A_PHRASE or word == NUMBER and k > 1 or word.endswith(("ed", "ing")):
             return False
@@ -655,7 +671,7 @@ def runs_on_after_a_name(sentence: str) -> bool:
         if token != NUMBER or j < _MIN_CLAUSE_WORDS - 1:
             continue
         name = tokens[j - 1]
-        if name in _GOES_ON_A_PHRASE or name in _UNITS_AFTER_A_NUMBER or "VERB" in classes_of(name):
+        if name in _GOES_ON_A_PHRASE or name in _UNITS_AFTER_A_NUMBER or "VERB" in _classes(name):
             continue
         clause = tokens[start:j]
         # after a word that opens a subordinate clause or a comparison, the number may end a subject whose
