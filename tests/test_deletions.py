@@ -4,8 +4,8 @@ rest put back; through the one way back (rewriting.rewritten) and its counts."""
 import pytest
 
 from fairseq_plugins.text import Document, deletions, rewriting
-from fairseq_plugins.text.deletions import (DELETION_RULES, bullet_positions, clause_bounded, clause_positions,
-                                            deletion_spans, enumeration_positions, list_positions,
+from fairseq_plugins.text.deletions import (DELETION_RULES, announced_list_positions, bullet_positions, clause_bounded,
+                                            clause_positions, deletion_spans, enumeration_positions, list_positions,
                                             main_clause_positions, ordinal_positions, predicate_positions,
                                             project_clauses, range_positions, tidy, tidy_positions)
 
@@ -466,6 +466,17 @@ def test_no_deletion_takes_an_example_after_the_first_of_a_list():
         selected]
     assert project_clauses(["he was arrested on monday , and police are investigating the case ."],
                            ["he was arrested on monday ."]) == ["he was arrested on monday ."]
+    # ... and a colon's list of long items in parallel, each after the first opening as the first does
+    aims = ("the aim of this study was threefold : to analyze the potential for ecological divergence between the "
+            "lineages , to test the persistence of the geographic barrier during the last glaciation and explore the "
+            "hypothesis of allopatric divergence , and to provide a more detailed population genetic analysis .")
+    assert project_clauses([aims], [aims.split(" , to test")[0] + " ."]) == [aims]
+    assert project_clauses([aims], [aims.replace(" , to test the persistence of the geographic barrier during the last "
+                                                 "glaciation and explore the hypothesis of allopatric divergence", "")]) == [aims]
+    # a side part of the first item may go; one between two items that opens otherwise ends the list
+    steps = "two steps followed : to wash the cells , which took an hour , and to stain them with dapi ."
+    assert announced_list_positions(steps.split()) == set(range(steps.split().index("and") - 1, len(steps.split())))
+    assert announced_list_positions("aims : to wash cells , to dry them , which is hard , and to stain them .".split()) == set()
 
 
 def test_no_deletion_takes_what_the_claim_is_about_along_with_its_subject():
@@ -473,6 +484,11 @@ def test_no_deletion_takes_what_the_claim_is_about_along_with_its_subject():
                 "chosen , predicts the location of est - derived proteins with high accuracy .")
     assert project_clauses([sentence], ["our results show that the svm machine learning method predicts the location "
                                         "of est - derived proteins with high accuracy ."]) == [sentence]
+    # "as well as" too: here the part holds the verb, after a comma the paper left out
+    lost_comma = ("our data demonstrate that vsmc growth and migration , as well as the ecm deposition in vsmcs were "
+                  "attenuated by ctgf inhibition , which suggested that therapies targeting ctgf might be useful .")
+    assert project_clauses([lost_comma], ["our data demonstrate that vsmc growth and migration , which suggested that "
+                                          "therapies targeting ctgf might be useful ."]) == [lost_comma]
 
 
 def test_a_linking_adverb_alone_stays():

@@ -35,6 +35,10 @@ from fairseq_plugins.text.pointers import (
     ("as described in [ 12 ] .", "as described ."),  # the citing preposition goes too
     ("tree species vary <cit> . we sampled <dig> sites .", "tree species vary . we sampled <dig> sites ."),
     ("as reported by <cit> and others", "as reported and others"),
+    # ... and before a citation whatever follows: the citation is the preposition's object
+    ("trees predicted in <cit> to be not rna - like", "trees predicted to be not rna - like"),
+    ("the work by <cit> performs variable selection [ 3 ] .", "the work performs variable selection ."),
+    ("as described in [ 12 ] using a kit .", "as described using a kit ."),
     # a run of them with its separators, and the comma that led into one where the clause ends
     ("it varied with sperm quality <cit> , <cit> , <cit> , <cit> .", "it varied with sperm quality ."),
     ("otus were found in each of these samples , <cit> .", "otus were found in each of these samples ."),

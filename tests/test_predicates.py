@@ -222,6 +222,25 @@ def test_two_sentences_run_together_at_a_number_are_told_from_one():
                  "the concentration in the lung is between <dig> to <dig> mm , and in the blood it is higher .",
                  "the band of strain v. in this case , the only one , was weak .",  # no predicate after the comma
                  "the expression rose by <dig> more than in the controls ."])  # a comparison: no predicate after
+    # ... before a lead phrase and its comma whose clause opens with a number (not a list's next item), a comparison
+    # with other work and its comma however long, or "as", a phrase and its comma before "we" after a clause
+    tells_apart(predicates.runs_two_sentences_together,
+                ["the number of genes in each group is listed in table <dig> on average , <dig> % of significantly bound "
+                 "genes are identified as targets .",
+                 "we sequenced the viromes present in each subject 's saliva on day <dig> and week <dig> similar to our "
+                 "previous studies <cit> , the proportion of spacers matching virome reads was low .",
+                 "there was only one annotated gene in u <dig> not in c <dig> as none of these annotated groups of genes "
+                 "had pairwise constraints , we could not detect any direct effect .",
+                 "the density plot of the correlation is shown in figure <dig> as a random control test , we computed "
+                 "all the correlations ."],
+                ["a total number of <dig> lymph nodes samples were evaluated ; <dig> from wild boars , <dig> from red deer "
+                 "and <dig> from roe deer .",
+                 "the proteins were predicted using protcomp <dig> and <dig> proteins with mitochondrial , <dig> with "
+                 "peroxisomal , <dig> with nuclear localisation were predicted .",
+                 "if myb <dig> like atsr <dig> acts as a repressor of sa accumulation , this might indicate another point .",
+                 "for duxbl , using cj <dig> as an anchor , we found the final exon in guinea pig .",
+                 "only considering differences with a corrected p - value < <dig> as significant <cit> , we found a total "
+                 "of <dig> genes ."])
 
 
 def test_two_sentences_spliced_at_however_are_told_from_one():
@@ -284,13 +303,17 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                    "significant p - values are highlighted in bold .", "protein classes are indicated in bold type .",
                    # where in the figure something is
                    "only the subspecies of each a. salmonicida strain are indicated on the right .",
-                   "color designations are shown at the bottom right ."]:
+                   "color designations are shown at the bottom right .",
+                   # what a panel shows
+                   "panels a-d show mosquito - derived l <dig> after <dig> hours .",
+                   "panel a of figure <dig> shows a heat map of the pearson correlations ."]:
         assert extraction.describes_a_drawing(legend), legend
     for sentence in ["the concentration of mn2+ in red blood cells is low .",
                      "the results are shown in table <dig> .",  # a pointer (extraction.points_only), not a legend
                      "the mutant was shown to bind the promoter .",
                      "we observed low seroprevalences in red deer , chamois and ibex .",
                      "a panel of <dig> antibodies was used .", "the open reading frame encodes a kinase .",
+                     "the panel of experts shows a bias .", "panel data show a trend .",
                      "the gene is expressed in red blood cells .",
                      "the lesion was located on the left side of the neck .", "the right kidney was shown to be small ."]:
         assert not extraction.describes_a_drawing(sentence), sentence

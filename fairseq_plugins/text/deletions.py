@@ -45,7 +45,9 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     item of one whose ordinals label it ("first , to determine ... ; second , to confirm ... and
     finally , ...": ``ordinal_positions``), nor an example after the first of a list that "including" or
     "such as" opens ("organisms including mouse , [highlighting ... ,] observation of ...":
-    ``introduced_list_positions``);
+    ``introduced_list_positions``), nor an item after the first of a list a colon announces, its items
+    in parallel ("the aim was threefold : to analyze ... , [to test ... ,] and to provide ...":
+    ``announced_list_positions``);
     D opens with no coordinator ("and", "but", ...) unless it ends the sentence ("... in the vno ,
     [but as of yet ,] neither protein ..." leaves two clauses with a comma between), and no "but"
     whose "not only" stays ("not only derived from ... , but also from ...");
@@ -179,9 +181,11 @@ REPORTING_VERBS = frozenset({"suggest", "suggests", "suggested", "indicate", "in
                              "showed", "demonstrate", "demonstrates", "demonstrated", "reveal", "reveals", "revealed",
                              "imply", "implies", "implied", "confirm", "confirms", "confirmed", "support", "supports"})
 # the words that add to the noun before them what the claim is about ("the svm machine learning method ,
-# [together with sequence features carefully chosen ,] predicts ...": without the part the method alone would)
+# [together with sequence features carefully chosen ,] predicts ...": without the part the method alone would;
+# "vsmc growth and migration , [as well as ecm deposition in vsmcs were attenuated by ctgf inhibition ,] which
+# suggested ...": the verb, after a comma the paper left out, goes with it)
 ACCOMPANIMENTS = frozenset({("together", "with"), ("along", "with"), ("combined", "with"), ("coupled", "with"),
-                            ("in", "combination", "with"), ("in", "conjunction", "with")})
+                            ("in", "combination", "with"), ("in", "conjunction", "with"), ("as", "well", "as")})
 # the second word of a pair that a kept first word asks for: "not only ... , but also ..." (without its
 # second half the first states less than the sentence did, and "not only" dangles)
 SECOND_HALVES = {"but": ("not", "only")}
@@ -380,6 +384,30 @@ def introduced_list_positions(source: Sequence[str]) -> set:
     return set(range(first_comma + 1, end))
 
 
+def announced_list_positions(source: Sequence[str]) -> set:
+    """The positions after the first item of a list that a colon announces, its items said in parallel, up to
+    the end of its last: every item after the first opens with the word that opens the first, the last after a
+    coordinator ("the aim of this study was threefold : to analyze ... lineages , [to test ... divergence ,] and
+    to provide ..."). Items of any length: aims and steps are clauses, too long for ``list_positions``."""
+    if ":" not in source:
+        return set()
+    colon = source.index(":")
+    opening = source[colon + 1] if colon + 1 < len(source) else None
+    cuts = [i for i in range(colon + 1, len(source)) if source[i] in (",", ";")]
+    items = []  # the separators before the items after the first
+    for cut in cuts:
+        after = source[cut + 1:cut + 3]
+        if after[:1] == [opening]:
+            items.append(cut)
+        elif len(after) == 2 and after[0] in COORDINATORS and after[1] == opening:
+            items.append(cut)
+            end = next((i for i in range(cut + 2, len(source)) if source[i] in SEPARATORS), len(source))
+            return set(range(items[0], end))
+        elif items:
+            return set()  # a part between the items that is none of them: no list in parallel
+    return set()
+
+
 # the separators that are dashes: beside a number, one joins a name or a range rather than setting off a part
 DASHES = frozenset({"--", "—", "–"})
 
@@ -491,7 +519,7 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     # (without it two items run together), a range's numbers and dash ("21 – 22 nt"), a bulleted list
     kept = (in_lists | main_clause_positions(source) | predicate_positions(source) | enumeration_positions(source)
             | ordinal_positions(source) | range_positions(source) | bullet_positions(source)
-            | introduced_list_positions(source))
+            | introduced_list_positions(source) | announced_list_positions(source))
     if kept.intersection(range(start, end)):
         return False
     # the comma after the piece's last word, and whether the piece takes both its commas (the list then starts

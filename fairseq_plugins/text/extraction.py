@@ -438,6 +438,10 @@ _DRAWING_RE = re.compile(
     rf"\b(?:{_DRAWING_LOOKS})(?: (?:{_DRAWING_LOOKS}))? (?:{_DRAWING_MARKS})\b"
     r"|\b(?:left|right|upper|lower|top|bottom|middle) (?:- (?:left|right) )?panels?\b|\bpanels? (?:below|above)\b"
     r"|^(?:key|note|abbreviations) :"
+    # or what a panel shows, the panel the sentence's subject ("panel a of figure <dig> shows a heat map of ...",
+    # "panels a-d show mosquito - derived l <dig> after <dig> hours .")
+    r"|^panels? [a-h](?:-[a-h])?(?: (?:and|to|-|–|,) [a-h])*(?: (?:of|in) (?:figs?\.?|figures?) \S+)? "
+    r"(?:shows?|depicts?|illustrates?|displays?|presents?|gives?|summari[sz]es?)\b"
     r"|\b(?:is|are) (?:shown|indicated|depicted|highlighted|marked|boxed|circled|underlined|labell?ed|colou?red|listed) \.$"
     # or where in the figure something is ("marker names are shown on the right .", "the positions of the mass markers
     # are indicated on the left .", "color designations are shown at the bottom right .")
@@ -461,7 +465,9 @@ def describes_a_drawing(sentence: str) -> bool:
     and 19 that end on what a table lists ("marker coordinates are listed ."); and 79 more that end on the type
     or colour a table or drawing marks something with ("significant p - values are highlighted in bold .",
     "identical residues are shown in blue ."; the 30 read all legends), and 23 that say where in the figure
-    something is ("marker names are shown on the right ."; all legends).
+    something is ("marker names are shown on the right ."; all legends), and 20 whose subject is a panel ("panel a
+    shows a heat map of ..."; read blind, "panels a-d show mosquito - derived l <dig> after <dig> hours ." was
+    counted a legend's fragment).
     Papers only: in news, "red line" is a limit."""
     return _DRAWING_RE.search(sentence) is not None
 

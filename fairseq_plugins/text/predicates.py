@@ -288,9 +288,19 @@ _LEAD_PHRASE_OPENINGS = (FRONTING_WORDS - _SUBORDINATORS) | {
     "however", "still", "taken", "altogether", "together", "moreover", "furthermore", "overall", "interestingly",
     "notably", "importantly", "thus", "therefore", "hence", "here", "finally", "similarly", "again", "of"}
 # what a clause after a lead phrase opens with: its subject's first word ("a matrix metalloproteinase ,
-# was induced ..." is an apposition that lost its comma, and the verb follows it)
+# was induced ..." is an apposition that lost its comma, and the verb follows it), a number among them ("...
+# is listed in table <dig> | on average , <dig> % of significantly bound genes are ...")
 _SUBJECT_OPENINGS = DETERMINERS | {"we", "it", "they", "there", "most", "some", "such", "one", "six", "seven", "eight",
-                                   "nine", "ten"}
+                                   "nine", "ten", NUMBER}
+# a comparison with other work that opens a sentence before its comma, however long its object ("... at lysine
+# <dig> | in agreement with previous reports , we detect ...", "... on day <dig> and week <dig> | similar to our
+# previous studies <cit> , the proportion ..."); not "like", which goes on from a name's number ("b- <dig> like
+# cells")
+_COMPARISON_OPENERS = tuple(tuple(phrase.split()) for phrase in (
+    "similar to", "consistent with", "in agreement with", "in line with", "in accordance with", "contrary to",
+    "unlike"))
+_RANGE_MARKS = frozenset({"-", "–", "±", "to"})  # between a list item's numbers: "<dig> - <dig> with ..."
+_COMPARISON_WORDS = 10  # the words of such a phrase before its comma, a citation among them
 
 
 def _opens_a_sentence(rest: Sequence[str]) -> bool:
@@ -314,12 +324,23 @@ def _opens_a_sentence(rest: Sequence[str]) -> bool:
         return True
     if rest[:3] == ["a", "total", "of"]:  # a count's sentence ("... hiseq <dig> | a total of <dig> reads were ...")
         return True
+    if any(tuple(rest[:len(opener)]) == opener for opener in _COMPARISON_OPENERS):
+        comma = _lead_phrase_comma(rest, _COMPARISON_WORDS)
+        return comma is not None and _opens_a_clause(rest[comma + 1:])
     comma = _lead_phrase_comma(rest, _LEAD_PHRASE_WORDS)
-    if comma is None:
+    if comma is None or first not in _LEAD_PHRASE_OPENINGS or not all(word.isalpha() for word in rest[:comma]):
         return False
     clause = rest[comma + 1:]
-    return (first in _LEAD_PHRASE_OPENINGS and all(word.isalpha() for word in rest[:comma])
-            and bool(clause) and clause[0] in _SUBJECT_OPENINGS and has_predicate(" ".join(clause)))
+    # a list's next item, not a clause: "... <dig> | with peroxisomal , <dig> with nuclear , ...", "... <dig> | for
+    # the trns condition , <dig> <dig> for itbs , ...", "... | with anxiety , <dig> - <dig> with social function"
+    item = next((word for word in clause if word != NUMBER and word not in _RANGE_MARKS), None)
+    return _opens_a_clause(clause) and not (clause[0] == NUMBER and item == first)
+
+
+def _opens_a_clause(tokens: Sequence[str]) -> bool:
+    """Whether the tokens after a lead phrase's comma are a clause: a subject's first word
+    (``_SUBJECT_OPENINGS``), and a predicate."""
+    return bool(tokens) and tokens[0] in _SUBJECT_OPENINGS and has_predicate(" ".join(tokens))
 
 
 def _lead_phrase_comma(rest: Sequence[str], words: int) -> Optional[int]:
@@ -402,7 +423,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
         if not (token == NUMBER or _is_initial(token) or token in _ABBREVIATIONS_AT_A_STOP) or j < _MIN_CLAUSE_WORDS - 1:
             continue
         clause, rest = tokens[:j + 1], tokens[j + 1:]
-        opens = (_opens_a_sentence(rest) or token == NUMBER and _opens_a_clause_after_a_pointer(clause, rest)
+        opens = (_opens_a_sentence(rest) or token == NUMBER and (_opens_a_clause_after_a_pointer(clause, rest)
+                                                                 or _opens_an_as_phrase_before_we(clause, rest))
                  or _opens_a_fronted_phrase_after_a_letter(clause, rest))
         if opens and has_predicate(" ".join(rest)) and _ends_a_clause(clause):
             return True
@@ -423,6 +445,21 @@ def _opens_a_fronted_phrase_after_a_letter(clause: Sequence[str], rest: Sequence
     # one word more than a lead phrase after a number: "in a finite moe model ,"
     comma = _lead_phrase_comma(rest, _LEAD_PHRASE_WORDS + 1)
     return comma is not None and has_predicate(" ".join(rest[comma + 1:]))
+
+
+_AS_PHRASE_WORDS = 12  # "as none of these annotated groups of genes had pairwise constraints ,": 11
+
+
+def _opens_an_as_phrase_before_we(clause: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether ``rest``, after a number, opens with "as", a phrase and its comma before "we" ("... is shown in figure
+    <dig> | as a random control test , we computed ...", "... ranging from <dig> to <dig> | as a final probe selection
+    criterion , we checked ..."), after a clause with a predicate, not a participle's phrase with no comma after
+    it: "using cj <dig> as an anchor , we found ..." and "only considering differences ... p - value < <dig> as
+    significant , we found ..." go on. 5 in SumPubMed train papers 0-999 that no other test took, all run-ons."""
+    comma = _lead_phrase_comma(rest, _AS_PHRASE_WORDS)
+    return (rest[0] == "as" and comma is not None and comma > 1 and rest[comma + 1:comma + 2] == ["we"]
+            and not ("," not in clause and any(word.endswith("ing") for word in clause[:2]))
+            and has_predicate(" ".join(clause)))
 
 
 # a unit's abbreviation that the normal form keeps with its stop, as it keeps an initial: hours, seconds, days
