@@ -39,6 +39,8 @@ from fairseq_plugins.text.pointers import (
     ("trees predicted in <cit> to be not rna - like", "trees predicted to be not rna - like"),
     ("the work by <cit> performs variable selection [ 3 ] .", "the work performs variable selection ."),
     ("as described in [ 12 ] using a kit .", "as described using a kit ."),
+    # ... but for "see", a verb: without it the clause after the semicolon would have none
+    ("it needs new methods ; see <cit> for a recent review .", "it needs new methods ; see for a recent review ."),
     # a run of them with its separators, and the comma that led into one where the clause ends
     ("it varied with sperm quality <cit> , <cit> , <cit> , <cit> .", "it varied with sperm quality ."),
     ("otus were found in each of these samples , <cit> .", "otus were found in each of these samples ."),

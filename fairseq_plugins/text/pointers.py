@@ -38,8 +38,9 @@ a summary gives, in the raw text's form and in the normal form alike:
   indicated"; 8 in those papers, all citations);
 - a citing preposition right before what goes, goes with it where the clause ends there ("described in
   [12] ." -> "described ."), and before a citation whatever follows, as ``readable`` drops one before a
-  masked ``<cit>`` ("predicted in <cit> to be" -> "predicted to be": 135 sentences of SumPubMed train
-  papers 0-999 read "in to", "by to", "in using" and the like before).
+  masked ``<cit>`` ("predicted in <cit> to be" -> "predicted to be": 130 sentences of SumPubMed train
+  papers 0-999 read "in to", "by to", "in using" and the like before), but for "see", a verb ("see <cit>
+  for a recent review" keeps it).
 
 Pointers outside brackets ("as shown in figure 2 , the ...") are part of the sentence's grammar and
 stay.
@@ -124,6 +125,7 @@ _NORMAL_FORM_RE = re.compile(r"\s[,;:]\s|\s\(\s")  # tokens spaced apart: " , ",
 # one at a time, they left "quality , , ." behind)
 _MASKED_CITATION_RE = re.compile(r"{0}(?:\s*[,;]\s*{0})*".format(re.escape(masking.CITATION)))
 _CLAUSE_END_AFTER_RE = re.compile(r"\s*(?:[.,;:)]|$)")  # what follows a cut pointer ends its clause
+_SEE = "see"  # what CITING_PREPOSITIONS holds that is a verb: it points at the citation, "see <cit> for a review"
 _AND_AFTER_RE = re.compile(r"\s*and\b")  # ... or joins the next part of it ("introduced in <cit> and demonstrated")
 _BRACKET_RE = re.compile(r"\(([^()]{0,400})\)|\[([^\[\]]{0,400})\]")
 _ROUND_NUMBERS_RE = re.compile(r"\(\s*(\d{1,3}(?:\s*[-\u2013,;]\s*\d{1,3})*)\s*\)")
@@ -253,12 +255,15 @@ def _cut(text: str, start: int, end: int, citation: bool = False) -> str:
     preposition right before it where what follows ends the clause (or the text), or the comma or
     semicolon that led into it there ("samples , <cit> ." reads "samples ."). Before a ``citation``
     the preposition goes whatever follows: the citation is its object ("predicted in <cit> to be" reads
-    "predicted to be", not "predicted in to be"; "the work by <cit> performs" reads "the work performs")."""
+    "predicted to be", not "predicted in to be"; "the work by <cit> performs" reads "the work performs"),
+    but for "see", a verb there ("; see <cit> for a recent review , which ..." would lose its verb)."""
     before = text[:start].rstrip()
     after = text[end:]
     words = before.rsplit(None, 1)
     clause_ends = _CLAUSE_END_AFTER_RE.match(after) is not None
-    if words and words[-1].lower() in CITING_PREPOSITIONS and (citation or clause_ends or _AND_AFTER_RE.match(after)):
+    preposition = words[-1].lower() if words else None
+    its_object = citation and preposition != _SEE
+    if preposition in CITING_PREPOSITIONS and (its_object or clause_ends or _AND_AFTER_RE.match(after)):
         before = before[: len(before) - len(words[-1])].rstrip()
     elif before[-1:] in (",", ";") and clause_ends:
         before = before[:-1].rstrip()
