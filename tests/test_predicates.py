@@ -194,7 +194,9 @@ def test_two_sentences_run_together_at_a_number_are_told_from_one():
     tells_apart(predicates.runs_two_sentences_together,
                 ["the fragment became the only discernable band by <dig> h. sequence analysis showed that the most common "
                  "pattern was e <dig> .",
-                 "the beads were incubated for <dig> h. after repeated washing , the conjugate was added ."],
+                 "the beads were incubated for <dig> h. after repeated washing , the conjugate was added .",
+                 "the samples were stored at <dig> °c for <dig> h. <dig> to <dig> ml of each sample was stained with "
+                 "dapi ."],
                 ["this work analyzed the dna and protein profiles of <dig> h. parasuis reference and field isolates .",
                  "the strains shared <dig> d. discoideum genes with p. pallidum ."])
     # ... and before "we": after a letter's stop, or after a clause whose pronoun subject and verb came before the
