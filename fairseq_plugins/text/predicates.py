@@ -421,8 +421,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
     34 more). "as expected ,", "surprisingly ," and "more than" as openers: 13 more of train papers 0-999, all
     run-ons ("... with primers specific for cle <dig> | as expected , expression of ..."). A lead phrase whose clause
     opens with a number, a comparison with other work and its comma ("... week <dig> | similar to our previous studies
-    <cit> , the proportion ..."), and "as", a phrase and its comma before "we" (``_opens_an_as_phrase_before_we``): 27
-    more of train papers 0-999, 26 of them run-ons."""
+    <cit> , the proportion ..."), "as", a phrase and its comma before "we" (``_opens_an_as_phrase_before_we``), and a
+    number after a unit's stop: 27 more of train papers 0-999, 26 of them run-ons."""
     tokens = sentence.split()
     for j, token in enumerate(tokens[:-_MIN_CLAUSE_WORDS - 1]):
         if not (token == NUMBER or _is_initial(token) or token in _ABBREVIATIONS_AT_A_STOP) or j < _MIN_CLAUSE_WORDS - 1:
