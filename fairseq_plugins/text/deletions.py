@@ -97,6 +97,7 @@ import difflib
 import itertools
 import re
 
+from .extraction import opens_with_one_of
 from .masking import NUMBER
 from .predicates import has_predicate, is_only_a_noun, is_only_a_verb
 
@@ -551,7 +552,7 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if source[start] == ";" and end < _clause_end(source, start + 1, body_end):
         return False  # "... during development [; bmcatd is induced by ecdysone] , and is expressed in ...": the
         # clause a semicolon opens goes on after the part, and what is left of it loses its subject or leans on another
-    if any(tuple(words[:len(phrase)]) == phrase for phrase in ACCOMPANIMENTS):
+    if opens_with_one_of(words, ACCOMPANIMENTS):
         return False  # "the method [, together with features chosen ,] predicts": the claim is the pair's
     if _opens_examples(words) and has_predicate(" ".join(itertools.takewhile(lambda w: w not in CLAUSE_OPENERS, words))):
         return False  # "receptors [, including par <dig> promote ampk activity ...]": the verb after a lost comma

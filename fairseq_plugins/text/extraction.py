@@ -32,7 +32,7 @@ LABELS = ("0", "1")  # the words of the label dictionary: not in the summary, in
 __all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "score_order", "choose",
            "choose_in_order", "fused_preference", "Selection", "word_count", "is_fragment", "is_title", "is_caption",
            "restarts_panels", "ends_on_article", "has_collapsed_range", "joins_lines_after_authors",
-           "is_cut", "leans_on_previous", "MIN_SENTENCE_WORDS", "sentence_scores", "oracle_indices"]
+           "is_cut", "leans_on_previous", "opens_with_one_of", "MIN_SENTENCE_WORDS", "sentence_scores", "oracle_indices"]
 
 
 @dataclass
@@ -862,12 +862,17 @@ LEANING_OPENING_PHRASES = frozenset({
 SELF_REFERENCES = frozenset({"study", "paper", "work", "article", "report", "review", "manuscript", "research"})
 
 
+def opens_with_one_of(tokens: Sequence[str], phrases: Collection[tuple]) -> bool:
+    """Whether ``tokens`` open with one of ``phrases``, each a tuple of words."""
+    return any(tuple(tokens[:len(phrase)]) == phrase for phrase in phrases)
+
+
 def leans_on_previous(sentence: str) -> bool:
     """Whether a sentence (normal form) opens with words that lean on the sentence before it
     (``LEANING_OPENERS``, ``LEANING_OPENING_PHRASES``), the paper's name for itself apart ("this
     study shows ...")."""
     words = sentence.split()
-    if any(tuple(words[:len(phrase)]) == phrase for phrase in LEANING_OPENING_PHRASES):
+    if opens_with_one_of(words, LEANING_OPENING_PHRASES):
         return True
     return bool(words) and words[0] in LEANING_OPENERS and not (len(words) > 1 and words[1] in SELF_REFERENCES)
 
