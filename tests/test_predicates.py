@@ -31,6 +31,10 @@ SENTENCES = [
 ]
 
 
+def paper_with(*lines):
+    """A paper with ``lines`` between two plain sentences: they are its lines 1 to ``len(lines)``."""
+    return "\n".join(["The patients had a mean age of 54 years.", *lines, "Pulse treatment increased insulin secretion."])
+
 
 def tells_apart(test, hits, misses):
     """``test`` holds for every line of ``hits`` and for none of ``misses``."""
@@ -38,6 +42,7 @@ def tells_apart(test, hits, misses):
         assert test(line), line
     for line in misses:
         assert not test(line), line
+
 
 def test_lines_without_a_finite_verb_are_told_from_sentences():
     for line in CAPTIONS:
@@ -52,7 +57,7 @@ def test_lines_without_a_finite_verb_are_told_from_sentences():
 def test_a_masked_paper_passes_over_its_lines_without_a_verb():
     """Only a masked paper's lines: news' photo captions are sentences in the present tense whose
     verbs the lexicon also reads as nouns ("froome trains for team sky ...")."""
-    paper = "\n".join(["The patients had a mean age of 54 years.", CAPTIONS[0], "Pulse treatment increased insulin secretion."])
+    paper = paper_with(CAPTIONS[0])
     assert Document.prepare(paper, masked=True).non_sentences == {1}
     assert Document.prepare(paper).non_sentences == frozenset()
 
@@ -256,9 +261,7 @@ def test_two_sentences_spliced_at_however_are_told_from_one():
                      "if , however , we base our assessment on the platforms , the results differ .",
                      "given the complexity of regeneration , however , it is likely that genes remain unknown ."]:
         assert not predicates.splices_two_sentences(sentence), sentence
-    paper = "\n".join(["The patients had a mean age of 54 years.",
-                       "The genes were expressed across the colonies, however, the level of expression differed.",
-                       "Pulse treatment increased insulin secretion."])
+    paper = paper_with("The genes were expressed across the colonies, however, the level of expression differed.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 
@@ -277,18 +280,14 @@ def test_two_clauses_spliced_with_a_bare_comma_are_told_from_one():
                  "the gene was expressed in the gut , a tissue that is rich in cells .",  # an apposition
                  "the value is <dig> , a lower share than was reported before .",
                  "our method is fast ; therefore , it can be used on whole genomes ."])  # a linking adverb
-    paper = "\n".join(["The patients had a mean age of 54 years.",
-                       "The first nine contigs could be oriented, the remaining eight could not be oriented.",
-                       "Pulse treatment increased insulin secretion."])
+    paper = paper_with("The first nine contigs could be oriented, the remaining eight could not be oriented.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
     assert Document.prepare(paper).non_sentences == frozenset()  # a paper's test: a news quote may splice
 
 
 def test_a_masked_paper_passes_over_sentences_run_together_at_a_number():
-    paper = "\n".join(["The patients had a mean age of 54 years.",
-                       "The ccs 1 gene encodes the copper chaperone delivering the copper to sod 1 the ctr 1 gene "
-                       "is coding for a copper transporter of the plasma membrane.",
-                       "Pulse treatment increased insulin secretion."])
+    paper = paper_with("The ccs 1 gene encodes the copper chaperone delivering the copper to sod 1 the ctr 1 gene "
+                       "is coding for a copper transporter of the plasma membrane.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
     assert Document.prepare(paper).non_sentences == frozenset()  # real numbers: no stop was lost
 
@@ -319,8 +318,7 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                      "the gene is expressed in red blood cells .",
                      "the lesion was located on the left side of the neck .", "the right kidney was shown to be small ."]:
         assert not extraction.describes_a_drawing(sentence), sentence
-    paper = "\n".join(["The patients had a mean age of 54 years.", "Homologs are indicated by gray bars.",
-                       "Pulse treatment increased insulin secretion."])
+    paper = paper_with("Homologs are indicated by gray bars.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 
@@ -330,8 +328,7 @@ def test_a_tables_footnote_is_no_sentence():
         assert extraction.opens_with_a_mark(footnote), footnote
     for sentence in ["the * mark denotes significance .", "data were obtained by flow - cytometry ."]:
         assert not extraction.opens_with_a_mark(sentence), sentence
-    paper = "\n".join(["The patients had a mean age of 54 years.", "* Data obtained by flow-cytometry.",
-                       "Pulse treatment increased insulin secretion."])
+    paper = paper_with("* Data obtained by flow-cytometry.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
     assert Document.prepare(paper).non_sentences == frozenset()  # a paper's test: news may bullet with stars
 
@@ -347,8 +344,7 @@ def test_a_line_that_only_announces_a_list_is_no_sentence():
                      "the genes fall into the categories we defined before .",
                      "there are two types of receptors , which differ in their ligands ."]:
         assert not extraction.announces_a_list(sentence), sentence
-    paper = "\n".join(["The patients had a mean age of 54 years.", "The high-quality assemblies consist of two categories.",
-                       "Pulse treatment increased insulin secretion."])
+    paper = paper_with("The high-quality assemblies consist of two categories.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
     assert Document.prepare(paper).non_sentences == frozenset()  # a paper's test, as the legends' are
 
@@ -380,10 +376,9 @@ def test_a_question_a_line_that_opens_with_and_and_a_legend_run_in_are_no_senten
     assert not extraction.continues_a_sentence("andrews et al. reported the same .")
     assert extraction.runs_a_legend_in("the inserts were mapped using blast .table <dig> sequenced inserts and genes .")
     assert not extraction.runs_a_legend_in("the inserts are listed in table <dig> .")
-    paper = "\n".join(["The patients had a mean age of 54 years.", "What is the function of FTN6?",
+    paper = paper_with("What is the function of FTN6?",
                        "We chose the strain for two reasons: first, it is widely used.",
-                       "and was significant in the present study.", "\u2022 LD plot: the LD between SNPs was computed.",
-                       "Pulse treatment increased insulin secretion."])
+                       "and was significant in the present study.", "\u2022 LD plot: the LD between SNPs was computed.")
     assert Document.prepare(paper, masked=True).non_sentences == {1, 2, 3, 4}
     assert Document.prepare(paper).non_sentences == frozenset()  # a paper's tests: news asks and bullets
 
@@ -405,8 +400,7 @@ def test_a_complexity_bound_that_lost_its_formula_is_no_sentence():
     for whole in ("the o and h atoms of the ring were placed in the plane .",
                   "strain o <dig> took more time to grow than the others ."):
         assert not extraction.lost_a_formula(whole), whole
-    paper = "\n".join(["The patients had a mean age of 54 years.", "Our algorithm runs in O time and space.",
-                       "Pulse treatment increased insulin secretion."])
+    paper = paper_with("Our algorithm runs in O time and space.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
     assert Document.prepare(paper).non_sentences == frozenset()  # a text that kept its formulas
 
@@ -421,8 +415,7 @@ def test_a_line_that_says_how_values_are_given_is_no_sentence():
                 ["the mean age of the patients was 54 years .", "values of the index were higher in the mutants .",
                  "data are available from the authors on request .",
                  "the index rose in the mutants ; values of the controls were unchanged ."])
-    paper = "\n".join(["The patients had a mean age of 54 years.", "Data are expressed as mean ± SD.",
-                       "Pulse treatment increased insulin secretion."])
+    paper = paper_with("Data are expressed as mean ± SD.")
     assert Document.prepare(paper).non_sentences == {1}  # any text: a real number's paper says it too
 
 
@@ -433,17 +426,14 @@ def test_a_footnote_whose_number_is_glued_to_its_first_word_is_no_sentence():
                  "10two distinct protein types were distinguished for the gliadins ."],
                 ["35000hp is the only h. ducreyi strain whose genome is available .",  # a strain's name
                  "2cpa transcript levels decreased in treated plants .", "the 3d structure was solved ."])
-    paper = "\n".join(["The patients had a mean age of 54 years.", "4This gene set was generated by our previous work.",
-                       "Pulse treatment increased insulin secretion."])
+    paper = paper_with("4This gene set was generated by our previous work.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 
 def test_a_list_of_abbreviations_is_no_sentence():
     assert extraction.lists_abbreviations("hmm , hidden - markov model ; fdr , false discovery rate ; ip , immunoprecipitation .")
     assert not extraction.lists_abbreviations("in mice , the gene was expressed ; in rats , it was low ; in dogs , it was not .")
-    paper = "\n".join(["The patients had a mean age of 54 years.",
-                       "HMM, hidden Markov model; FDR, false discovery rate; IP, immunoprecipitation.",
-                       "Pulse treatment increased insulin secretion."])
+    paper = paper_with("HMM, hidden Markov model; FDR, false discovery rate; IP, immunoprecipitation.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 
@@ -456,9 +446,8 @@ def test_a_line_that_opens_with_a_panels_or_steps_label_is_no_sentence():
                 ["c. elegans worms were grown on plates .",  # a genus's initial
                  "e. coli cells were grown overnight .", "in step <dig> : the cells were washed .",
                  "a total of <dig> genes were found ."])
-    paper = "\n".join(["The patients had a mean age of 54 years.", "Case study 1: DNA damage induced cell apoptosis.",
-                       "C. the choice of a logic formalism depends on the data at hand.",
-                       "Pulse treatment increased insulin secretion."])
+    paper = paper_with("Case study 1: DNA damage induced cell apoptosis.",
+                       "C. the choice of a logic formalism depends on the data at hand.")
     assert Document.prepare(paper, masked=True).non_sentences == {1, 2}
 
 
@@ -475,9 +464,7 @@ def test_two_sentences_run_together_at_a_names_number_are_no_sentence():
                  "the cells were treated with tgf <dig> protein was added later .",  # a noun that goes on the name
                  "the cells were incubated for <dig> h cells were then washed .",  # a count's unit
                  "the samples were collected in <dig> the patients were ill ."])  # a determiner: the older test's
-    paper = "\n".join(["The patients had a mean age of 54 years.",
-                       "the calf was positive for antibody c <dig> rt-pcr evaluation of a blood sample was positive.",
-                       "Pulse treatment increased insulin secretion."])
+    paper = paper_with("the calf was positive for antibody c <dig> rt-pcr evaluation of a blood sample was positive.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
     assert Document.prepare(paper).non_sentences == frozenset()  # papers only
 
