@@ -365,6 +365,10 @@ def test_a_list_of_long_items_said_in_parallel_keeps_them():
     assert inside[:8] == "gene models with est support in every tissue".split()
     assert inside[-5:] == "models predicted ab initio .".split()
     assert project_clauses([legend], [legend.replace(" , gene models with protein homology only", "")]) == [legend]
+    # an infinitive that the last item's bare verb goes on ("to compare ... , and analyze ..."): an item too
+    series = ("proteins were assessed by comparing distance matrices of each protein , to compare these with that of "
+              "a well supported guide tree , and analyze them for their phylogenetic signal .")
+    assert project_clauses([series], [series.replace(" , to compare these with that of a well supported guide tree", "")]) == [series]
     # long parts that do not open as the last item does are clauses, and the side part may go
     clauses = ("we grew the cells , which had been frozen for three weeks in the dark , and we counted them .")
     assert list_positions(clauses.split()) == set()

@@ -41,6 +41,12 @@ from fairseq_plugins.text.pointers import (
     ("as described in [ 12 ] using a kit .", "as described using a kit ."),
     # ... but for "see", a verb: without it the clause after the semicolon would have none
     ("it needs new methods ; see <cit> for a recent review .", "it needs new methods ; see for a recent review ."),
+    # ... and an abbreviation that led into the citation, and a bracket left with nothing in it
+    ("many tools exist , e.g. <cit> , for this purpose .", "many tools exist for this purpose ."),
+    ("Many tools exist, e.g. [4], for this purpose.", "Many tools exist for this purpose."),
+    ("many tools exist for this purpose , e.g. [ 4 ] .", "many tools exist for this purpose ."),
+    ("as done , e.g. , in <cit> , or to the number of reads", "as done or to the number of reads"),
+    ("as shown before ( see e.g. <cit> ) , it works .", "as shown before , it works ."),
     # a run of them with its separators, and the comma that led into one where the clause ends
     ("it varied with sperm quality <cit> , <cit> , <cit> , <cit> .", "it varied with sperm quality ."),
     ("otus were found in each of these samples , <cit> .", "otus were found in each of these samples ."),

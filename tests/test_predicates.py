@@ -307,7 +307,14 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                    "color designations are shown at the bottom right .",
                    # what a panel shows
                    "panels a-d show mosquito - derived l <dig> after <dig> hours .",
-                   "panel a of figure <dig> shows a heat map of the pearson correlations ."]:
+                   "panel a of figure <dig> shows a heat map of the pearson correlations .",
+                   # the mark that stands for something, and a table's type
+                   "sample locations are indicated by a circle or a star .",
+                   "males are represented by squares , females by circles .",
+                   "the residues identified to alter the specificity of a ligand are reported in bold and underlined .",
+                   # a gel's lane, a table's columns
+                   "lane <dig> shows the <dig> bp dna ladder .",
+                   "columns <dig> and <dig> indicate the standardized additive effect of the allele ."]:
         assert extraction.describes_a_drawing(legend), legend
     for sentence in ["the concentration of mn2+ in red blood cells is low .",
                      "the results are shown in table <dig> .",  # a pointer (extraction.points_only), not a legend
@@ -316,7 +323,10 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                      "a panel of <dig> antibodies was used .", "the open reading frame encodes a kinase .",
                      "the panel of experts shows a bias .", "panel data show a trend .",
                      "the gene is expressed in red blood cells .",
-                     "the lesion was located on the left side of the neck .", "the right kidney was shown to be small ."]:
+                     "the lesion was located on the left side of the neck .", "the right kidney was shown to be small .",
+                     "initially this focus is marked by an area of reduced cell density .",  # an area: a result
+                     "each gene is represented as a square of arbitrary size in a grid .",  # how a method draws
+                     "cluster <dig> contains genes involved in amino acid biosynthesis ."]:  # a result
         assert not extraction.describes_a_drawing(sentence), sentence
     paper = paper_with("Homologs are indicated by gray bars.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
@@ -381,6 +391,26 @@ def test_a_question_a_line_that_opens_with_and_and_a_legend_run_in_are_no_senten
                        "and was significant in the present study.", "\u2022 LD plot: the LD between SNPs was computed.")
     assert Document.prepare(paper, masked=True).non_sentences == {1, 2, 3, 4}
     assert Document.prepare(paper).non_sentences == frozenset()  # a paper's tests: news asks and bullets
+
+
+def test_a_sentence_whose_bare_subject_and_past_verb_follow_a_tables_number_is_told_from_one():
+    tells_apart(predicates.runs_two_sentences_together,
+                ["parameters of femur in <dig> -day old turkeys are shown in table <dig> bone weight reached "
+                 "significantly higher values in groups v and vi .",
+                 "the results from two independent experiments are summarized in figure <dig> epithelium from wt "
+                 "donors reconstituted a ductal network in all recipients ."],
+                ["as shown in fig. <dig> totally suppressed the increase in both catecholamines .",  # an adverb, no subject
+                 "the values are listed in table <dig> we identified a total of <dig> genes .",  # "we": a fronted phrase's
+                 "the conserved components are shown in figure <dig> overlaid with the mammalian interactions .",
+                 "mean affinity constants , shown in table <dig> represent the mean of four affinity calculations .",
+                 "the genes are shown in figure <dig> and additional file <dig> figure s <dig> show the inferred networks ."])
+
+
+def test_a_connective_and_its_comma_open_a_sentence_after_a_fronted_clause_that_lost_its_comma():
+    tells_apart(predicates.runs_two_sentences_together,
+                ["noticeably , while vhl pulled down both forms of cul <dig> sap <dig> pulled down predominantly the "
+                 "neddylated cul <dig> in addition , sap <dig> also co-precipitated endogenous skp <dig> ."],
+                ["while the cells grew in medium <dig> in addition to the controls , the mutants died ."])
 
 
 def test_a_sentence_run_in_after_a_figures_or_tables_number_is_told_from_one():
@@ -497,6 +527,29 @@ def test_a_line_that_repeats_a_sentence_after_a_heading_run_into_it_is_no_senten
                        "The patients were followed for a year.",
                        "Based on the available records, 54 patients had one risk factor."])
     assert Document.prepare(paper, masked=True).non_sentences == {0}
+    assert Document.prepare(paper).non_sentences == frozenset()  # papers only
+
+
+def test_a_compound_adjectives_past_form_and_a_titles_name_before_a_number_are_no_verbs():
+    # "paired - end": the first part of a compound adjective; "body map <dig>": a name, in a title's words
+    assert not predicates.has_predicate("number of genes detected as part of chimera in body map <dig> <dig> nts "
+                                        "paired - end dataset .")
+    assert not predicates.has_predicate("expression of genes in body map <dig> .")
+    assert predicates.has_predicate("the reads were paired - end .")
+    assert predicates.has_predicate("the cells of the body map <dig> were counted .")  # no title's opening
+
+
+def test_a_line_that_ends_on_the_next_sentences_pointer_is_no_sentence():
+    tells_apart(extraction.ends_with_the_next_sentences_pointer,
+                ["the comparison results are shown in figure <dig> from figure <dig>",
+                 "the results are shown in figures <dig> and <dig> in figure <dig>",
+                 "the calculations are presented in table <dig> as seen in table <dig>"],
+                ["the promoter activity was high except for at5g <dig> as shown in figure <dig>",  # a gene's number
+                 "the results are shown in figure <dig> and table <dig>",  # one pointer to two
+                 "the results are shown in figure <dig> in figure <dig> ."])  # a stop: the splitter did not cut there
+    paper = paper_with("The comparison results are shown in Figure 3 from Figure 3 the first four groups represent "
+                       "the performance of the methods.")
+    assert 1 in Document.prepare(paper, masked=True).non_sentences
     assert Document.prepare(paper).non_sentences == frozenset()  # papers only
 
 

@@ -243,7 +243,9 @@ def list_positions(source: Sequence[str]) -> set:
     opens with a predicate ("the man , 45 , was arrested and charged": "was" opens the sentence's
     verb, not an item). A middle part of up to MAX_PARALLEL_ITEM words is an item too when it opens
     with the word that follows the last part's coordinator: a list of long items said in parallel
-    ("... , gene models with protein homology only , and gene models predicted ab initio"). Two
+    ("... , gene models with protein homology only , and gene models predicted ab initio"), or with "to"
+    and a verb where that word is a verb ("by comparing distance matrices , to compare these with ... ,
+    and analyze them for ...": ``_opens_in_parallel``). Two
     parts ("he was arrested , and police are investigating"; ", shooting and killing a man") are
     clauses as often as a list's "a , b and c", and are left to the rule's other tests, unless the
     second opens with the two words that follow a coordinator within its first MAX_PARALLEL_ITEM words:
@@ -278,7 +280,7 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
             return True
         if BOUNDARIES.intersection(inside):
             return False
-        return len(inside) <= max_item or (inside[0] == last_opening and len(inside) <= max_parallel_item)
+        return len(inside) <= max_item or (_opens_in_parallel(inside, last_opening) and len(inside) <= max_parallel_item)
 
     def coordinator_at(part) -> Optional[int]:
         """Where the part's coordinator is when the part closes a list (within its first
@@ -324,6 +326,15 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
         if first < last or parallel_at(parts[last]) is not None or pairs_items(last, at):
             inside_lists.update(range(parts[first][0], parts[last][1]))
     return inside_lists
+
+
+def _opens_in_parallel(item: Sequence[str], last_opening: Optional[str]) -> bool:
+    """Whether a list's middle part opens as the last item does after its coordinator: with the same word, or with
+    "to" and a verb where the last item's is a verb that the "to" governs too ("... by comparing distance matrices ,
+    to compare these with that of a guide tree , and analyze their phylogenetic signal")."""
+    if last_opening is None or not item:
+        return False
+    return item[0] == last_opening or item[0] == "to" and len(item) > 1 and is_only_a_verb(last_opening)
 
 
 def enumeration_positions(source: Sequence[str]) -> set:

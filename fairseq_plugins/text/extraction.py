@@ -390,6 +390,23 @@ def runs_a_legend_in(sentence: str) -> bool:
     return _LEGEND_RUN_IN_RE.search(sentence) is not None
 
 
+# a pointer, then the next sentence's lead phrase, which names a figure or table again, where the splitter ended a
+# masked paper's sentence at the wrong lost stop: "... and the results are shown in figure <dig> in figure <dig> |
+# the first four groups represent ...", "... are shown in figure <dig> from figure <dig> | ..."
+_POINTER_NAME = r"(?:figs?\.?|figures?|tables?|(?:additional )?files?)(?: s)?"
+_NEXT_SENTENCES_POINTER_RE = re.compile(rf"\b{_POINTER_NAME} {re.escape(NUMBER)}(?: (?:,|and) (?:s )?{re.escape(NUMBER)})* "
+                                        r"(?:in|from|as seen in|as shown in) "
+                                        rf"{_POINTER_NAME} {re.escape(NUMBER)}$")
+
+
+def ends_with_the_next_sentences_pointer(sentence: str) -> bool:
+    """Whether a line of a masked paper in the normal form ends, with no stop, on a pointer and then on the lead
+    phrase of the next sentence (``_NEXT_SENTENCES_POINTER_RE``): the data set lost the stop after the first
+    pointer's number, and the splitter cut after the second. 9 lines of SumPubMed train papers 0-999 (not "...
+    and egr <dig> as shown in figure <dig>", whose first number names a gene). Papers only."""
+    return _NEXT_SENTENCES_POINTER_RE.search(sentence) is not None
+
+
 # how a figure's or table's values are given: "data are expressed as mean ± sd .", "values are means ± s.d. of
 # three replications .", "the results are the means of measurements for at least <dig> leaves ."
 _HOW_VALUES_ARE_SHOWN_RE = re.compile(
@@ -442,7 +459,14 @@ _DRAWING_RE = re.compile(
     # "panels a-d show mosquito - derived l <dig> after <dig> hours .")
     r"|^panels? [a-h](?:-[a-h])?(?: (?:and|to|-|–|,) [a-h])*(?: (?:of|in) (?:figs?\.?|figures?) \S+)? "
     r"(?:shows?|depicts?|illustrates?|displays?|presents?|gives?|summari[sz]es?)\b"
+    # or a gel's lane, a table's column or row ("lane <dig> shows the <dig> bp dna ladder .", "columns <dig> and <dig>
+    # indicate the standardized additive effect ...")
+    rf"|^(?:lanes?|columns?|rows?|tracks?) (?:{re.escape(NUMBER)}|\d+|[a-z])(?: (?:and|to|-|–) (?:{re.escape(NUMBER)}|\d+|[a-z]))? "
+    r"(?:shows?|represents?|indicates?|depicts?|corresponds? to|contains?|denotes?)\b"
     r"|\b(?:is|are) (?:shown|indicated|depicted|highlighted|marked|boxed|circled|underlined|labell?ed|colou?red|listed) \.$"
+    # or the mark that stands for something ("sample locations are indicated by a circle or a star ...")
+    rf"|\b(?:is|are|were|was) (?:shown|indicated|marked|represented|depicted|denoted|highlighted|symboli[sz]ed) (?:by|with) "
+    rf"(?:an? )?(?:(?:{_DRAWING_LOOKS}) )*(?!area\b)(?:{_DRAWING_MARKS})\b"
     # or where in the figure something is ("marker names are shown on the right .", "the positions of the mass markers
     # are indicated on the left .", "color designations are shown at the bottom right .")
     r"|\b(?:is|are|were|was) (?:shown|indicated|given|listed|marked|labell?ed|depicted|displayed|presented) (?:on|at|in) "
@@ -450,8 +474,9 @@ _DRAWING_RE = re.compile(
     # or the type or colour a table or a drawing marks something with ("significant p - values are highlighted in bold
     # .", "cahsf proteins are marked in red .")
     rf"|\b(?:is|are|were|was) (?:\w+ly )?(?:shown|indicated|marked|highlighted|printed|given|written|labell?ed|colou?red|"
-    rf"displayed|depicted|presented|represented|typed|set) (?:in|with|by) (?:bold|italics?|boldface|underline|"
-    rf"asterisks?|{_DRAWING_LOOKS})(?: (?:type|typeface|face|font|letters|colou?r|text))? \.$")
+    rf"displayed|depicted|presented|represented|typed|set|reported) (?:in|with|by) (?:bold|italics?|boldface|underline|"
+    rf"asterisks?|{_DRAWING_LOOKS})(?: (?:type|typeface|face|font|letters|colou?r|text))?"
+    rf"(?: and (?:underlined|italics?|bold|{_DRAWING_LOOKS}))? \.$")
 
 
 def describes_a_drawing(sentence: str) -> bool:
@@ -467,7 +492,10 @@ def describes_a_drawing(sentence: str) -> bool:
     "identical residues are shown in blue ."; the 30 read all legends), and 23 that say where in the figure
     something is ("marker names are shown on the right ."; all legends), and 20 whose subject is a panel ("panel a
     shows a heat map of ..."; read blind, "panels a-d show mosquito - derived l <dig> after <dig> hours ." was
-    counted a legend's fragment).
+    counted a legend's fragment), and 11 of train papers 0-999 that say which mark stands for something ("sample
+    locations are indicated by a circle or a star ...", "males are represented by squares , females by circles .";
+    all legends but one sentence of the text that reads its figure's stars), and 10 whose subject is a gel's lane or
+    a table's column or row ("lane <dig> shows the <dig> bp dna ladder ."; all legends).
     Papers only: in news, "red line" is a limit."""
     return _DRAWING_RE.search(sentence) is not None
 

@@ -125,6 +125,10 @@ _NORMAL_FORM_RE = re.compile(r"\s[,;:]\s|\s\(\s")  # tokens spaced apart: " , ",
 # one at a time, they left "quality , , ." behind)
 _MASKED_CITATION_RE = re.compile(r"{0}(?:\s*[,;]\s*{0})*".format(re.escape(masking.CITATION)))
 _CLAUSE_END_AFTER_RE = re.compile(r"\s*(?:[.,;:)]|$)")  # what follows a cut pointer ends its clause
+# abbreviations that lead into a citation's examples ("as done , e.g. , in <cit>"), which a cut citation leaves leading
+# into nothing ("many tools exist , e.g. , for this purpose")
+_CITATION_LEAD_IN_RE = re.compile(r"(?:^|\s*,)?\s*(?<!\w)(?:e\s*\.\s*g|i\s*\.\s*e|cf)\s*\.?\s*,?$", re.IGNORECASE)
+_EMPTIED_BRACKET_WORDS = frozenset({"", "see", "see also"})  # a bracket's content once its citation was cut
 _SEE = "see"  # what CITING_PREPOSITIONS holds that is a verb: it points at the citation, "see <cit> for a review"
 _AND_AFTER_RE = re.compile(r"\s*and\b")  # ... or joins the next part of it ("introduced in <cit> and demonstrated")
 _BRACKET_RE = re.compile(r"\(([^()]{0,400})\)|\[([^\[\]]{0,400})\]")
@@ -227,6 +231,8 @@ def _without_pointers(parts: List[str], separators: List[str]) -> Tuple[List[Tup
 def _kept_parts(inside: str) -> Optional[str]:
     """The bracket's content without its pointers and author-year citations: None when nothing else
     (but a pointer's description) is in it, the content unchanged when there are none."""
+    if inside.strip().lower() in _EMPTIED_BRACKET_WORDS:
+        return None  # "( )", "( see )": what is left where a cut citation stood
     kept, dropped = [], 0
     works = _WORK_SEPARATOR_RE.split(inside)
     work_separators = _WORK_SEPARATOR_RE.findall(inside)
@@ -256,7 +262,8 @@ def _cut(text: str, start: int, end: int, citation: bool = False) -> str:
     semicolon that led into it there ("samples , <cit> ." reads "samples ."). Before a ``citation``
     the preposition goes whatever follows: the citation is its object ("predicted in <cit> to be" reads
     "predicted to be", not "predicted in to be"; "the work by <cit> performs" reads "the work performs"),
-    but for "see", a verb there ("; see <cit> for a recent review , which ..." would lose its verb)."""
+    but for "see", a verb there ("; see <cit> for a recent review , which ..." would lose its verb); and an
+    abbreviation that led into it ("e.g.", ``_CITATION_LEAD_IN_RE``) goes too, with its commas."""
     before = text[:start].rstrip()
     after = text[end:]
     words = before.rsplit(None, 1)
@@ -267,6 +274,11 @@ def _cut(text: str, start: int, end: int, citation: bool = False) -> str:
         before = before[: len(before) - len(words[-1])].rstrip()
     elif before[-1:] in (",", ";") and clause_ends:
         before = before[:-1].rstrip()
+    lead_in = _CITATION_LEAD_IN_RE.search(before) if citation else None
+    if lead_in is not None:  # "e.g." would lead into nothing, and its commas with it
+        before = before[:lead_in.start()].rstrip()
+        if lead_in.group(0).lstrip().startswith(",") and after.lstrip().startswith(","):
+            after = " " + after.lstrip()[1:].lstrip()  # the side part's closing comma: "x , e.g. <cit> , y" reads "x y"
     if not before:
         return after.lstrip()
     return before + after

@@ -18,7 +18,8 @@ word stands. A word is the sentence's verb when it is
    microcrystals in the menisci ( arrow ) ...": 4 lines of the 200 Cohan-format papers, all
    legends): there it qualifies a noun (and so does a clause's word of rule 1 in that place);
 3. a word that can be a verb followed by its object's first word: a determiner or a number
-   ("reports the isolation ...", "plays an important role", "averages <dig> % ...");
+   ("reports the isolation ...", "plays an important role", "averages <dig> % ..."), but for a noun
+   before a number in a line that opens as a title does ("number of genes ... in body map <dig> ...");
 4. a past form followed by anything but a preposition, a conjunction, a comma or a colon
    ("increased insulin secretion", "completed the study", "correlated significantly with",
    "ferritin levels increased ."; a participle after its noun, "the unit used for treatments", is
@@ -27,9 +28,9 @@ word stands. A word is the sentence's verb when it is
    ("typically present with ...", "rates also increase at ...").
 
 Bracketed text does not count (a caption's bracket, "( n = 549 )", holds no predicate of the line);
-neither do "-ing" forms, which are not finite, nor the last part of a compound adjective that the
-normal form split at its hyphen ("contrast - enhanced ct"; "self - reported" stays a verb,
-``VERB_PREFIXES``). Of the 1,500 sentences the papers chooser took from the 200 Cohan-format PubMed
+neither do "-ing" forms, which are not finite, nor the parts of a compound adjective that the
+normal form split at its hyphen ("contrast - enhanced ct", "paired - end reads"; "self - reported" stays a
+verb, ``VERB_PREFIXES``). Of the 1,500 sentences the papers chooser took from the 200 Cohan-format PubMed
 papers (valid and train) before this test, 20 have no predicate by it: 16 captions, legends, a
 table's rows or footnotes, and 4 sentences of the paper whose verb the lexicon also reads as a noun
 or that a preposition follows ("... results in end - stage renal failure", "... varied from 5 % to
@@ -156,8 +157,11 @@ def has_predicate(sentence: str) -> bool:
         before = tokens[i - 1] if i else ""
         if before == "-" and (tokens[i - 2] if i > 1 else "") not in VERB_PREFIXES:
             continue  # the last part of a compound adjective the normal form split: "contrast - enhanced ct"
+        if after == "-" and word.endswith("ed") and len(word) > 4:
+            continue  # its first part: "paired - end reads"
+        # (in a title, a noun before a number names something: "number of genes ... in body map <dig>")
         if ((classes.isdisjoint(_NOT_ONLY_A_VERB) and not (title_opening and participle))
-                or after in OBJECT_OPENINGS or _NUMBER_RE.fullmatch(after)
+                or after in OBJECT_OPENINGS or _NUMBER_RE.fullmatch(after) and not (title_opening and "NOUN" in classes)
                 or (word.endswith("ed") and not participle)
                 or (before.endswith("ly") and len(before) > 4) or before in ADVERBS_BEFORE_A_VERB):
             return True
@@ -380,11 +384,40 @@ def _opens_a_clause_after_a_pointer(clause: Sequence[str], rest: Sequence[str]) 
     name = clause[-3] if clause[-2:-1] == ["s"] and len(clause) > 2 else clause[-2]  # "table s <dig>": "table"
     if name not in _POINTER_NOUNS or not re.fullmatch(r"[a-z][a-z0-9-]+", rest[0]) or rest[0] in _GO_ON_AFTER_A_POINTER:
         return False
+    if _opens_with_a_subject_and_past_verb(rest):
+        return True
     for word in rest[1:_VERB_REACH + 1]:
         if word in _CLAUSE_BREAKS:
             return False
         if word in _FINITE_WORDS:
             return True
+    return False
+
+
+_NOUN_PHRASE_CLASSES = frozenset({"NOUN", "ADJ", "PROPN"})
+_SUBJECT_WORDS = 4  # "epithelium from wt donors | reconstituted ...": a bare subject's words before its verb
+_SUBJECT_PREPOSITIONS = frozenset({"of", "from"})  # inside a subject: "epithelium from wt donors"
+# closed-class words the lexicon does not know, which open or join clauses rather than name a subject
+_NOT_IN_A_BARE_SUBJECT = _CLAUSE_BREAKS | _FINITE_WORDS | PRONOUNS | _FUNCTION_WORDS | DETERMINERS | {
+    "any", "other", "not", "also", "only", "such", "more", "most", "less", "nor", "so", "then", "there"}
+
+
+def _opens_with_a_subject_and_past_verb(rest: Sequence[str]) -> bool:
+    """Whether ``rest`` opens with a bare noun phrase of at most ``_SUBJECT_WORDS`` words (a determiner, then nouns
+    and adjectives by the lexicon or words it does not know, "of" and "from") and a past-tense verb that the lexicon
+    knows only as a verb, with no preposition after it that would make it a participle (``_AFTER_PARTICIPLE``): "...
+    are shown in table <dig> | bone weight reached significantly higher ...", "... in figure <dig> | epithelium from
+    wt donors reconstituted ...", not "... in figure <dig> | pairs predicted by ..." nor "... in figure <dig> |
+    show the inferred networks"."""
+    for i, word in enumerate(rest[:_SUBJECT_WORDS + 1]):
+        if i > 0 and word.endswith("ed") and len(word) > 4 and is_only_a_verb(word):
+            return i + 1 < len(rest) and rest[i + 1] not in _AFTER_PARTICIPLE
+        if i == 0 and word in DETERMINERS or i > 0 and word in _SUBJECT_PREPOSITIONS:
+            continue
+        classes = _classes(word)
+        if (not word.isalpha() or word.endswith("ing") or word in _NOT_IN_A_BARE_SUBJECT
+                or classes and classes.isdisjoint(_NOUN_PHRASE_CLASSES)):
+            return False
     return False
 
 
@@ -396,6 +429,16 @@ _ABBREVIATIONS_AT_A_STOP = frozenset({"etc.", "spp.", "sp.", "al."})
 def _is_initial(token: str) -> bool:
     """"b.": a letter and its period, which the normal form keeps whole (a genus's initial, "e. coli")."""
     return len(token) == 2 and token[0].isalpha() and token[1] == "."
+
+
+_COMMA_CONNECTIVES = tuple(phrase for phrase in _CONNECTIVES if phrase[-1] == ",")
+
+
+def _after_a_clause_a_connective_opens(clause: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether a connective and its comma open ``rest`` ("... cul <dig> | in addition , sap <dig> also ...") after a
+    ``clause`` with a finite verb, even one a fronted clause opens ("while vhl pulled down ... cul <dig>"): no
+    fronted phrase goes on with "in addition ,"."""
+    return opens_with_one_of(rest, _COMMA_CONNECTIVES) and has_predicate(" ".join(clause))
 
 
 def runs_two_sentences_together(sentence: str) -> bool:
@@ -422,7 +465,11 @@ def runs_two_sentences_together(sentence: str) -> bool:
     run-ons ("... with primers specific for cle <dig> | as expected , expression of ..."). A lead phrase whose clause
     opens with a number, a comparison with other work and its comma ("... week <dig> | similar to our previous studies
     <cit> , the proportion ..."), "as", a phrase and its comma before "we" (``_opens_an_as_phrase_before_we``), and a
-    number after a unit's stop: 27 more of train papers 0-999, 26 of them run-ons."""
+    number after a unit's stop: 27 more of train papers 0-999, 26 of them run-ons. After a pointer's number, a bare
+    subject and its past-tense verb (``_opens_with_a_subject_and_past_verb``: 4 more of train papers 0-999, three
+    run-ons and a legend run in); and a connective and its comma after a clause that a fronted clause opens, which
+    lost its comma ("while vhl pulled down ... cul <dig> | in addition , sap <dig> also ...",
+    ``_after_a_clause_a_connective_opens``: none in train papers 0-999, one in a summary read blind)."""
     tokens = sentence.split()
     for j, token in enumerate(tokens[:-_MIN_CLAUSE_WORDS - 1]):
         if not (token == NUMBER or _is_initial(token) or token in _ABBREVIATIONS_AT_A_STOP) or j < _MIN_CLAUSE_WORDS - 1:
@@ -431,7 +478,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
         opens = (_opens_a_sentence(rest) or token == NUMBER and (_opens_a_clause_after_a_pointer(clause, rest)
                                                                  or _opens_an_as_phrase_before_we(clause, rest))
                  or _opens_a_fronted_phrase_after_a_letter(clause, rest))
-        if opens and has_predicate(" ".join(rest)) and _ends_a_clause(clause):
+        ends = _ends_a_clause(clause) or _after_a_clause_a_connective_opens(clause, rest)
+        if opens and ends and has_predicate(" ".join(rest)):
             return True
         if (_ends_at_a_units_stop(clause, rest) or _runs_on_at_we(clause, rest)) and has_predicate(" ".join(rest)):
             return True
