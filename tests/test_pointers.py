@@ -45,7 +45,14 @@ from fairseq_plugins.text.pointers import (
     ("many tools exist , e.g. <cit> , for this purpose .", "many tools exist for this purpose ."),
     ("Many tools exist, e.g. [4], for this purpose.", "Many tools exist for this purpose."),
     ("many tools exist for this purpose , e.g. [ 4 ] .", "many tools exist for this purpose ."),
-    ("as done , e.g. , in <cit> , or to the number of reads", "as done or to the number of reads"),
+    ("it fits , e.g. , in <cit> , and in our data", "it fits and in our data"),
+    # ... and a comparison with the cited work that says nothing without it, but a verb's complement and an adverb's
+    ("in time proportional to the substrings , as done e.g. in <cit> , or to the reads , as done in <cit> .",
+     "in time proportional to the substrings or to the reads ."),
+    ("dna was extracted essentially as described <cit> .", "dna was extracted ."),
+    ("the cells were lysed , as described in <cit> , and then washed .", "the cells were lysed and then washed ."),
+    ("the parameters are as described in <cit> .", "the parameters are as described ."),
+    ("cells were grown as previously described <cit> .", "cells were grown as previously described ."),
     ("as shown before ( see e.g. <cit> ) , it works .", "as shown before , it works ."),
     # a run of them with its separators, and the comma that led into one where the clause ends
     ("it varied with sperm quality <cit> , <cit> , <cit> , <cit> .", "it varied with sperm quality ."),

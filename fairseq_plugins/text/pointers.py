@@ -129,6 +129,12 @@ _CLAUSE_END_AFTER_RE = re.compile(r"\s*(?:[.,;:)]|$)")  # what follows a cut poi
 # into nothing ("many tools exist , e.g. , for this purpose")
 _CITATION_LEAD_IN_RE = re.compile(r"(?:^|\s*,)?\s*(?<!\w)(?:e\s*\.\s*g|i\s*\.\s*e|cf)\s*\.?\s*,?$", re.IGNORECASE)
 _EMPTIED_BRACKET_WORDS = frozenset({"", "see", "see also"})  # a bracket's content once its citation was cut
+# a comparison with the cited work that holds nothing else ("... the number of reads , as done in <cit> ."), not one
+# that a verb "be" takes ("the parameters are as described in <cit>") nor one an adverb qualifies ("as previously
+# described", which reads whole without its citation)
+_AS_CITED_RE = re.compile(r"(?:\s*,)?(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bbe)"
+                          r"(?:\s+(?:essentially|exactly|basically|largely|mostly|precisely))?"  # "performed essentially as ..."
+                          r"\s+as\s+(?:done|described|reported|shown|used|performed)$", re.IGNORECASE)
 _SEE = "see"  # what CITING_PREPOSITIONS holds that is a verb: it points at the citation, "see <cit> for a review"
 _AND_AFTER_RE = re.compile(r"\s*and\b")  # ... or joins the next part of it ("introduced in <cit> and demonstrated")
 _BRACKET_RE = re.compile(r"\(([^()]{0,400})\)|\[([^\[\]]{0,400})\]")
@@ -263,7 +269,8 @@ def _cut(text: str, start: int, end: int, citation: bool = False) -> str:
     the preposition goes whatever follows: the citation is its object ("predicted in <cit> to be" reads
     "predicted to be", not "predicted in to be"; "the work by <cit> performs" reads "the work performs"),
     but for "see", a verb there ("; see <cit> for a recent review , which ..." would lose its verb); and an
-    abbreviation that led into it ("e.g.", ``_CITATION_LEAD_IN_RE``) goes too, with its commas."""
+    abbreviation that led into it ("e.g.", ``_CITATION_LEAD_IN_RE``) goes too, as does a comparison with the
+    cited work that ends the clause ("... , or to the number of reads , as done in <cit> .", ``_AS_CITED_RE``)."""
     before = text[:start].rstrip()
     after = text[end:]
     words = before.rsplit(None, 1)
@@ -274,14 +281,24 @@ def _cut(text: str, start: int, end: int, citation: bool = False) -> str:
         before = before[: len(before) - len(words[-1])].rstrip()
     elif before[-1:] in (",", ";") and clause_ends:
         before = before[:-1].rstrip()
-    lead_in = _CITATION_LEAD_IN_RE.search(before) if citation else None
-    if lead_in is not None:  # "e.g." would lead into nothing, and its commas with it
-        before = before[:lead_in.start()].rstrip()
-        if lead_in.group(0).lstrip().startswith(",") and after.lstrip().startswith(","):
-            after = " " + after.lstrip()[1:].lstrip()  # the side part's closing comma: "x , e.g. <cit> , y" reads "x y"
+    if citation:  # what leads into a citation and says nothing without it: "e.g.", "as done" (and their commas)
+        before, after = _without_part_at_end(before, after, _CITATION_LEAD_IN_RE)
+        if clause_ends:
+            before, after = _without_part_at_end(before, after, _AS_CITED_RE)
     if not before:
         return after.lstrip()
     return before + after
+
+
+def _without_part_at_end(before: str, after: str, part: re.Pattern) -> Tuple[str, str]:
+    """``before`` without the ``part`` at its end, and ``after`` without the comma that closed the part where a
+    comma opened it ("x , e.g. <cit> , y" reads "x y")."""
+    match = part.search(before)
+    if match is None:
+        return before, after
+    if match.group(0).lstrip().startswith(",") and after.lstrip().startswith(","):
+        after = " " + after.lstrip()[1:].lstrip()
+    return before[:match.start()].rstrip(), after
 
 
 def drop_pointers(sentence: str, round_citations: bool = False, glued: Optional[AbstractSet[str]] = None) -> str:
