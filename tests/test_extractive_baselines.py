@@ -596,6 +596,18 @@ def test_the_two_sentences_of_a_line_that_lost_its_stop_are_both_sentences():
     assert not extraction.is_title("listed in table 2", "listed in table <dig>", ends_line=False)
 
 
+def test_a_present_tense_verb_whose_subject_a_formula_held_opens_a_fragment():
+    for piece in ("represents the allele of the jth locus belonging to the ith haplotype segment .",
+                  "indicates whether the network can capture non-linear relationships between pairs of variables .",
+                  "models the saturable process with two adjustable parameters ."):
+        assert extraction.is_fragment(piece), piece
+    for whole in ("is this how the network will behave in every condition ?",  # a question
+                  "models a and b are similar in that the new parameter appears as a product .",  # a noun: no article
+                  "results of the assay were the same in every group .",
+                  "has the network been trained on every condition we tested ?"):
+        assert not extraction.is_fragment(whole), whole
+
+
 def test_a_sentence_opening_with_a_cut_citation_is_a_fragment():
     # the data set cut what came before a citation: without the citation the summary opens with ","
     assert extraction.is_fragment("<cit> , the virus was endemic in the herds we sampled .")

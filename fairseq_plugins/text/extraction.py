@@ -23,6 +23,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Collection, Dict, List, Mapping, Optional, Sequence
 
+import lemminflect
+
 from ..scoring.rouge import rouge_tokens
 from . import normalize
 from .masking import CITATION, NUMBER, SYMBOLS
@@ -147,7 +149,7 @@ def is_fragment(sentence: str) -> bool:
     """A piece of a sentence rather than one a reader can read alone: shorter than
     ``MIN_SENTENCE_WORDS``, a bracket left open or closed that it never opened, or the second half
     of a sentence (``CONTINUATION_STARTS``, ``PREDICATE_STARTS`` but in a question, a past-tense
-    verb with its object and no subject) or its first half ("... by newman et al .",
+    verb with its object and no subject, or a present-tense one, ``_present_verb_without_subject``) or its first half ("... by newman et al .",
     ``ends_with_authors``); in the normal form's lower case; a citation before it does
     not count, "<cit> , the virus was endemic ...": a summary cites nothing, so it would open with
     the comma)."""
@@ -160,7 +162,24 @@ def is_fragment(sentence: str) -> bool:
         or tokens[0] in CONTINUATION_STARTS or (tokens[0] in PREDICATE_STARTS and tokens[-1] != "?") \
         or (tokens[0] in _COORDINATORS and len(tokens) > 1 and tokens[1].isalpha()
             and tokens[1] in CONTINUATION_STARTS) \
-        or _predicate_without_subject(tokens) or ends_with_authors(sentence)
+        or _predicate_without_subject(tokens) or _present_verb_without_subject(tokens) or ends_with_authors(sentence)
+
+
+# what follows a present-tense verb that opens a line without its subject: its object's first word
+_PRESENT_VERB_OBJECTS = frozenset({"the", "an", "this", "these", "its", "their", "our", "whether", "how"})
+_AUXILIARIES_IN_S = frozenset({"is", "has", "does", "was"})  # they open a question ("is this it ?")
+
+
+def _present_verb_without_subject(tokens: Sequence[str]) -> bool:
+    """A present-tense verb in "-s" and its object's first word where the subject should be, not in a question: a
+    line whose subject a formula held, which the data set removed ("represents the allele of the jth locus ...",
+    "models a saturable process ..."): 7 lines of SumPubMed train papers 0-999 not passed over already; a plural
+    noun is followed by no article (nor "a" as a label, "models a and b are similar")."""
+    verb = tokens[0]
+    return (len(tokens) > 2 and verb.endswith("s") and not verb.endswith("ss") and verb not in _AUXILIARIES_IN_S
+            and (tokens[1] in _PRESENT_VERB_OBJECTS or tokens[1] == "a" and tokens[2].isalpha() and len(tokens[2]) > 1
+                 and tokens[2] not in _COORDINATORS)  # not a label: "models a and b are similar"
+            and "?" not in tokens[-2:] and "VERB" in lemminflect.getAllLemmas(verb))
 
 
 def _predicate_without_subject(tokens: Sequence[str]) -> bool:
