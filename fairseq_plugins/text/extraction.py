@@ -149,10 +149,10 @@ def is_fragment(sentence: str) -> bool:
     """A piece of a sentence rather than one a reader can read alone: shorter than
     ``MIN_SENTENCE_WORDS``, a bracket left open or closed that it never opened, or the second half
     of a sentence (``CONTINUATION_STARTS``, ``PREDICATE_STARTS`` but in a question, a past-tense
-    verb with its object and no subject, or a present-tense one, ``_present_verb_without_subject``) or its first half ("... by newman et al .",
-    ``ends_with_authors``); in the normal form's lower case; a citation before it does
-    not count, "<cit> , the virus was endemic ...": a summary cites nothing, so it would open with
-    the comma)."""
+    verb with its object and no subject, or a present-tense one, ``_present_verb_without_subject``) or its
+    first half ("... by newman et al .", ``ends_with_authors``); in the normal form's lower case; a
+    citation before it does not count, "<cit> , the virus was endemic ...": a summary cites nothing, so
+    it would open with the comma)."""
     tokens = sentence.split()
     while tokens and tokens[0] == CITATION:
         tokens = tokens[1:]
@@ -413,9 +413,9 @@ def runs_a_legend_in(sentence: str) -> bool:
 # masked paper's sentence at the wrong lost stop: "... and the results are shown in figure <dig> in figure <dig> |
 # the first four groups represent ...", "... are shown in figure <dig> from figure <dig> | ..."
 _POINTER_NAME = r"(?:figs?\.?|figures?|tables?|(?:additional )?files?)(?: s)?"
-_NEXT_SENTENCES_POINTER_RE = re.compile(rf"\b{_POINTER_NAME} {re.escape(NUMBER)}(?: (?:,|and) (?:s )?{re.escape(NUMBER)})* "
-                                        r"(?:in|from|as seen in|as shown in) "
-                                        rf"{_POINTER_NAME} {re.escape(NUMBER)}$")
+_NEXT_SENTENCES_POINTER_RE = re.compile(
+    rf"\b{_POINTER_NAME} {re.escape(NUMBER)}(?: (?:,|and) (?:s )?{re.escape(NUMBER)})* "  # "figures <dig> and <dig>"
+    rf"(?:in|from|as seen in|as shown in) {_POINTER_NAME} {re.escape(NUMBER)}$")
 
 
 def ends_with_the_next_sentences_pointer(sentence: str) -> bool:
@@ -470,6 +470,7 @@ _DRAWING_LOOKS = ("red|blue|green|black|gr[ae]y|white|yellow|orange|purple|pink|
                   "closed|solid|dashed|dotted|shaded|hatched|thick|thin|horizontal|vertical")
 _DRAWING_MARKS = ("bars?|lines?|circles?|squares?|triangles?|dots?|box(?:es)?|arrows?|arrowheads?|symbols?|columns?|"
                   "curves?|diamonds?|stars?|rectangles?|sticks|area")
+_LABEL_OR_NUMBER = rf"(?:{re.escape(NUMBER)}|\d+|[a-z])"  # a lane's or a column's: "lane <dig>", "column b"
 _DRAWING_RE = re.compile(
     rf"\b(?:{_DRAWING_LOOKS})(?: (?:{_DRAWING_LOOKS}))? (?:{_DRAWING_MARKS})\b"
     r"|\b(?:left|right|upper|lower|top|bottom|middle) (?:- (?:left|right) )?panels?\b|\bpanels? (?:below|above)\b"
@@ -480,12 +481,12 @@ _DRAWING_RE = re.compile(
     r"(?:shows?|depicts?|illustrates?|displays?|presents?|gives?|summari[sz]es?)\b"
     # or a gel's lane, a table's column or row ("lane <dig> shows the <dig> bp dna ladder .", "columns <dig> and <dig>
     # indicate the standardized additive effect ...")
-    rf"|^(?:lanes?|columns?|rows?|tracks?) (?:{re.escape(NUMBER)}|\d+|[a-z])(?: (?:and|to|-|–) (?:{re.escape(NUMBER)}|\d+|[a-z]))? "
+    rf"|^(?:lanes?|columns?|rows?|tracks?) {_LABEL_OR_NUMBER}(?: (?:and|to|-|–) {_LABEL_OR_NUMBER})? "
     r"(?:shows?|represents?|indicates?|depicts?|corresponds? to|contains?|denotes?)\b"
     r"|\b(?:is|are) (?:shown|indicated|depicted|highlighted|marked|boxed|circled|underlined|labell?ed|colou?red|listed) \.$"
     # or the mark that stands for something ("sample locations are indicated by a circle or a star ...")
-    rf"|\b(?:is|are|were|was) (?:shown|indicated|marked|represented|depicted|denoted|highlighted|symboli[sz]ed) (?:by|with) "
-    rf"(?:an? )?(?:(?:{_DRAWING_LOOKS}) )*(?!area\b)(?:{_DRAWING_MARKS})\b"
+    r"|\b(?:is|are|were|was) (?:shown|indicated|marked|represented|depicted|denoted|highlighted|symboli[sz]ed) "
+    rf"(?:by|with) (?:an? )?(?:(?:{_DRAWING_LOOKS}) )*(?!area\b)(?:{_DRAWING_MARKS})\b"
     # or where in the figure something is ("marker names are shown on the right .", "the positions of the mass markers
     # are indicated on the left .", "color designations are shown at the bottom right .")
     r"|\b(?:is|are|were|was) (?:shown|indicated|given|listed|marked|labell?ed|depicted|displayed|presented) (?:on|at|in) "
