@@ -380,7 +380,8 @@ def _opens_a_clause_after_a_pointer(clause: Sequence[str], rest: Sequence[str]) 
     <dig>" too) open a clause of their own: a word that does not go on with the pointer
     (``_GO_ON_AFTER_A_POINTER``), then a finite verb within ``_VERB_REACH`` words and before any word
     that could open a clause inside the sentence ("... are given in table <dig> | eight of these
-    rejoined sites showed ...", but "... in table <dig> which are inferred ..." goes on)."""
+    rejoined sites showed ...", but "... in table <dig> which are inferred ..." goes on), or a bare subject
+    and its past-tense verb (``_opens_with_a_subject_and_past_verb``)."""
     name = clause[-3] if clause[-2:-1] == ["s"] and len(clause) > 2 else clause[-2]  # "table s <dig>": "table"
     if name not in _POINTER_NOUNS or not re.fullmatch(r"[a-z][a-z0-9-]+", rest[0]) or rest[0] in _GO_ON_AFTER_A_POINTER:
         return False
