@@ -479,8 +479,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
         opens = (_opens_a_sentence(rest) or token == NUMBER and (_opens_a_clause_after_a_pointer(clause, rest)
                                                                  or _opens_an_as_phrase_before_we(clause, rest))
                  or _opens_a_fronted_phrase_after_a_letter(clause, rest))
-        ends = _ends_a_clause(clause) or _after_a_clause_a_connective_opens(clause, rest)
-        if opens and ends and has_predicate(" ".join(rest)):
+        if opens and has_predicate(" ".join(rest)) and (
+                _ends_a_clause(clause) or _after_a_clause_a_connective_opens(clause, rest)):
             return True
         if (_ends_at_a_units_stop(clause, rest) or _runs_on_at_we(clause, rest)) and has_predicate(" ".join(rest)):
             return True
