@@ -517,6 +517,9 @@ def test_a_reporting_verb_after_a_long_subject_and_the_first_of_a_pair_stay():
                 "are also paralogues .")
     cut = sentence[:sentence.index(" , suggest")] + " ."
     assert project_clauses([sentence], [cut]) == [sentence]
+    # a present verb after a comma is the predicate of a subject whose apposition lost its first comma
+    lost = "we found that tip <dig> an acetyltransferase , interacts with salmonella ssef ."
+    assert project_clauses([lost], ["we found that tip <dig> an acetyltransferase ."]) == [lost]
     # "one is ..." opens a pair that "another one is ..." closes
     pair = "two genomes have been sequenced , one is atcc <dig> a non - biofilm strain , and another one is rp62a ."
     assert project_clauses([pair], ["two genomes have been sequenced , and another one is rp62a ."]) == [pair]

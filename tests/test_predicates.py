@@ -54,6 +54,19 @@ def test_lines_without_a_finite_verb_are_told_from_sentences():
     assert not predicates.has_predicate("cells expressing the receptor in the cortex .")
 
 
+def test_a_verb_of_change_before_a_ranges_two_ends_is_finite():
+    """A past form the lexicon also reads as an adjective ("varied", "increased") before "from" is a participle,
+    unless a range's "to" follows: then it is the clause's verb."""
+    for sentence in ("the range of changes to localizations of mutations varied from one to five .",
+                     "serum levels increased from <dig> % in controls to <dig> % after treatment ."):
+        assert predicates.has_predicate(sentence), sentence
+        assert not predicates.has_predicate(sentence.replace(" to ", " and ")), sentence
+    # a run-on whose second sentence's verb is such a verb
+    assert predicates.runs_two_sentences_together(
+        "the numbers varied widely , with <dig> of <dig> having the correct prediction for <dig> proteins out of "
+        "<dig> the range of changes to localizations of mutations varied from one to five .")
+
+
 def test_a_masked_paper_passes_over_its_lines_without_a_verb():
     """Only a masked paper's lines: news' photo captions are sentences in the present tense whose
     verbs the lexicon also reads as nouns ("froome trains for team sky ...")."""
@@ -134,6 +147,9 @@ def test_a_tables_title_with_its_count_run_into_a_sentence_is_no_sentence():
 
 # sentences a data set ran together where it lost a stop with a number (SumPubMed's papers)
 RUN_ON = [
+    # a lead phrase with a species' initial before its comma
+    "a similar map was obtained with b. cepacia and the symbionts b. ccge <dig> which were the most similar species "
+    "in the bbh analyses , in addition to b.phymatum stm <dig> in b. phenoliruptrix , it was found a transposase .",
     "the ccs <dig> gene encodes the specific copper chaperone delivering the copper to sod <dig> the ctr <dig> gene is "
     "coding for a high affinity copper transporter of the plasma membrane .",
     "the same trend is observed for both atom set <dig> and <dig> it is interesting to note that the accuracy increases .",
@@ -441,10 +457,14 @@ def test_a_line_that_says_how_values_are_given_is_no_sentence():
                  "the results are the means of measurements for at least <dig> different leaves .",
                  "all data were presented as means and standard deviation ( sd ) .",
                  # after a footnote's other notes
-                 "sep was calculated with top - ranked genes ; values presented were the medians of <dig> re-samplings ."],
+                 "sep was calculated with top - ranked genes ; values presented were the medians of <dig> re-samplings .",
+                 # what the values' brackets give
+                 "values in parentheses represent standard deviations .", "error bars represent s.e.m. .",
+                 "data represent mean±standard deviation of three replicates ."],
                 ["the mean age of the patients was 54 years .", "values of the index were higher in the mutants .",
                  "data are available from the authors on request .",
-                 "the index rose in the mutants ; values of the controls were unchanged ."])
+                 "the index rose in the mutants ; values of the controls were unchanged .",
+                 "values are second to none .", "the values were seen in all samples ."])
     paper = paper_with("Data are expressed as mean ± SD.")
     assert Document.prepare(paper).non_sentences == {1}  # any text: a real number's paper says it too
 
@@ -479,6 +499,33 @@ def test_a_line_that_opens_with_a_panels_or_steps_label_is_no_sentence():
     paper = paper_with("Case study 1: DNA damage induced cell apoptosis.",
                        "C. the choice of a logic formalism depends on the data at hand.")
     assert Document.prepare(paper, masked=True).non_sentences == {1, 2}
+
+
+def test_the_lines_of_a_legends_lettered_panels_are_no_sentences():
+    """Lines that open with a lone letter next to a line that opens with the letter before or after it; one such
+    line alone is a sentence ("b cells were ..."), and so are lines whose letters do not follow each other."""
+    lines = ["h double - staining showed an amino acid transporter gene expressed in bacteriocytes .",
+             "i an amino acid transporter gene was expressed in root epidermal cells .",
+             "j double - staining showed that a glucose transporter gene was expressed in bacteriocytes ."]
+    assert extraction.lettered_panels(["the cells were grown .", *lines, "we then asked why ."]) == {1, 2, 3}
+    assert extraction.lettered_panels(["b cells were counted .", "the cells were grown ."]) == set()
+    assert extraction.lettered_panels(["b cells were counted .", "t cells were counted ."]) == set()
+    assert extraction.lettered_panels(["i think so .", "h is the step size ."]) == set()  # not in order
+    paper = paper_with("i an amino acid transporter gene was expressed in root epidermal cells.",
+                       "j double-staining showed that a glucose transporter gene was expressed in bacteriocytes.")
+    assert Document.prepare(paper, masked=True).non_sentences == {1, 2}
+
+
+def test_a_line_a_paper_gives_three_times_is_a_legends_convention():
+    convention = "Statistics were performed using t test."
+    paper = paper_with(convention, "The mice gained weight on the diet.", convention, "The rats lost weight.", convention)
+    assert Document.prepare(paper, masked=True).non_sentences == {1, 3, 5}
+    twice = paper_with(convention, "The mice gained weight on the diet.", convention)  # said twice, it stays
+    assert Document.prepare(twice, masked=True).non_sentences == frozenset()
+    # a passage repeated whole: its lines have the same neighbours in each copy
+    passage = ["The mice gained weight on the diet.", "The rats lost weight on the same diet.",
+               "The dogs kept their weight."]
+    assert Document.prepare(paper_with(*passage, *passage, *passage), masked=True).non_sentences == frozenset()
 
 
 def test_two_sentences_run_together_at_a_names_number_are_no_sentence():

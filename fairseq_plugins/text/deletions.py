@@ -55,7 +55,9 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     mother of another child , ... , started to feel ...": the predicate is one of the parts after
     it, ``predicate_positions``);
     D opens with no reporting verb and its "that" ("... in red clover [, suggest that these genes are
-    paralogues] .": the main verb after a long subject, ``REPORTING_VERBS``) and holds no first word of
+    paralogues] .": the main verb after a long subject, ``REPORTING_VERBS``) or a present verb only the lexicon
+    knows as a verb ("we found that tip <dig> an acetyltransferase [, interacts with salmonella ssef] .": the
+    predicate of a subject whose apposition lost its first comma with a number) and holds no first word of
     a pair that a later part closes ("[one is atcc <dig> ... ,] and another one is ...": ``CORRELATIVES``);
     D is no linking adverb or phrase alone ("... were predicted , [therefore ,] two templates were used ..."
     and "... genes [; in contrast ,] exomepeak detected ..." would join two clauses with a bare comma:
@@ -554,6 +556,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "x , [but as of yet ,] neither ...": two clauses would be left with a comma between
     if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
         return False
+    if words and words[0].endswith("s") and is_only_a_verb(words[0]):
+        return False  # "we found that tip <dig> an acetyltransferase [, interacts with salmonella ssef] .": a present
+        # verb opens the predicate of a subject whose apposition's first comma the data set lost with a number
     if words and words[0] in REPORTING_VERBS and words[1:2] == ["that"]:
         return False  # "... in red clover [, suggest that these genes are paralogues] .": the main verb
     if words and (set(words) <= LINKING_ADVERBS or tuple(words) in LINKING_PHRASES):

@@ -161,6 +161,10 @@ class Document:
         0.691.93", ``extraction.has_collapsed_range``) or open with a table's title and its
         count ("... ( n = 549 ) duration of ...", ``predicates.runs_a_title_in``) or run two figures'
         panel legends together ("... ( a ) ... ( b ) ... ( a ) ...", ``extraction.restarts_panels``),
+        or open with a lone letter next to a line that opens with the letter before or after it (a legend's lettered
+        panels, "i an amino acid transporter gene ...", ``extraction.lettered_panels``) or stand three times or more
+        in the text (a convention each figure's legend repeats, "statistics were performed using t test .",
+        ``extraction.repeated_lines``),
         and the second half of a sentence that a line break cut after another sentence on its line ("... . a
         novel systematic approach | was developed that ..."; the first half is a title by the first
         test) or after "et al." ("... by newman et al . | reported that ...": the first half is a
@@ -199,6 +203,7 @@ class Document:
             after_figure = {i + 1 for i, raw in enumerate(verbatim)
                             if line_ends[i] and (extraction.ends_with_figure(raw) or self._figure_name_after(i))}
         passed_over = (titles | markup | counted_titles | unsentences | cut | broken
+                       | extraction.lettered_panels(self.sentences) | extraction.repeated_lines(self.sentences)
                        | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
         if self.masked:  # a passage the article repeats with a heading run in: the copy without it stays
             passed_over |= predicates.headed_copies(self.sentences, passed_over)

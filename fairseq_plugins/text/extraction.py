@@ -21,7 +21,7 @@ chosen; the summary gives them in article order.
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Collection, Dict, List, Mapping, Optional, Sequence
+from typing import Collection, Dict, List, Mapping, Optional, Sequence, Set
 
 import lemminflect
 
@@ -431,7 +431,8 @@ def ends_with_the_next_sentences_pointer(sentence: str) -> bool:
 _HOW_VALUES_ARE_SHOWN_RE = re.compile(
     r"(?:^|; )(?:all\s+)?(?:the\s+)?(?:data|values|results|bars|error\s+bars|each\s+value)(?:\s+[a-z]+){0,3}\s+"
     r"(?:are|were|is|was|represent|represents)\s+(?:presented\s+|expressed\s+|shown\s+|given\s+|reported\s+|"
-    r"plotted\s+|displayed\s+)?(?:as\s+)?(?:the\s+)?(?:means?|average|medians?)\b")
+    r"plotted\s+|displayed\s+)?(?:as\s+)?(?:the\s+)?(?:means?|average|medians?|standard\s+(?:deviations?|errors?)|"
+    r"s\.?d\.?|s\.?e\.?m?\.?)(?!\w)")
 
 
 def states_how_values_are_shown(sentence: str) -> bool:
@@ -442,7 +443,8 @@ def states_how_values_are_shown(sentence: str) -> bool:
     sentence. 162 lines of SumPubMed train papers 0-1,499 (101 not passed over before, the 30 read all such
     conventions). A table's footnote gives it after its other notes and a semicolon ("at each re-sampling , sep
     was calculated with top - ranked genes ; values presented were the medians summarized from <dig> re-samplings
-    ."): 1 more of train papers 0-999."""
+    ."): 1 more of train papers 0-999. What the values' brackets or bars give ("values in parentheses represent
+    standard deviations ."): none more in train papers 0-999, one in a summary read blind."""
     return _HOW_VALUES_ARE_SHOWN_RE.search(sentence) is not None
 
 
@@ -626,6 +628,52 @@ def restarts_panels(verbatim: str) -> bool:
             return True
         latest = max(latest, label)
     return False
+
+
+# a panel's letter before a legend's line, with no stop or bracket: "i an amino acid transporter gene ... was expressed
+# in root epidermal cells ."
+_PANEL_LETTER_RE = re.compile(r"^([a-z]) [a-z]")
+
+
+def lettered_panels(sentences: Sequence[str]) -> Set[int]:
+    """Indices of the lines of a paper in the normal form that open with a lone letter, next to a line that opens
+    with the letter before or after it: a figure's legend whose panels' lines the data set gave as sentences
+    ("h double - staining with ... showed ...", "i an amino acid transporter gene ... was expressed ...", "j ...").
+    One such line alone is left (a name, "b cells were ..."). 32 lines of SumPubMed train papers 0-999 not passed
+    over before, most of them a table's footnotes marked "a" and "b" ("a infected intravenously with ...") and
+    two a real sentence ("a diet effect was also evident , ...", before a footnote "b ..."); read blind, "i an
+    amino acid ..." was counted a fragment."""
+    letters = [match.group(1) if (match := _PANEL_LETTER_RE.match(sentence)) else None for sentence in sentences]
+    return {i for i in range(len(letters)) for j in (i - 1, i + 1)
+            if 0 <= j < len(letters) and letters[i] and letters[j] and abs(ord(letters[i]) - ord(letters[j])) == 1
+            and (letters[j] > letters[i]) == (j > i)}
+
+
+LEGEND_COPIES = 3  # how often a paper gives a line that is a legend's or a footnote's convention
+_CONVENTION_CONTEXTS = 2  # ... of them at least this many between lines the paper gives once
+
+
+def repeated_lines(sentences: Sequence[str]) -> Set[int]:
+    """Indices of the lines that a text gives ``LEGEND_COPIES`` times or more, word for word: the conventions that
+    each of a paper's figures or tables repeats under it ("statistics were performed using t test .", "similar
+    results were obtained in three independent experiments .", "bar <dig> μm ."). 83 lines of SumPubMed train
+    papers 0-999 (26 texts) were not passed over before, all but a few legends' or footnotes' conventions (the
+    others results that each legend repeats, "the raw basal rp/s was <dig> ± <dig> % ..."); a sentence a paper says twice, in its results and again in its
+    discussion, stays, and so does a line of a passage a text repeats (the Cohan-format PubMed articles hold some
+    passages three or four times, not always whole, and the lines around its copies are repeated too): at least
+    two copies must stand between lines the text gives once. Read blind,
+    "statistics were performed using t test ." was counted a legend's fragment."""
+    counts = Counter(sentences)
+
+    def stands_alone(i: int) -> bool:  # the lines before and after it stand once in the text
+        return all(not 0 <= j < len(sentences) or counts[sentences[j]] == 1 for j in (i - 1, i + 1))
+
+    copies: Dict[str, List[int]] = {}
+    for i, sentence in enumerate(sentences):
+        copies.setdefault(sentence, []).append(i)
+    # (a passage the text repeats: its copies' lines stand among other repeated lines)
+    return {i for places in copies.values() if len(places) >= LEGEND_COPIES
+            and sum(map(stands_alone, places)) >= _CONVENTION_CONTEXTS for i in places}
 
 
 # what only a figure's legend says: its error bars, scale bars, bars, asterisks and arrows ("the

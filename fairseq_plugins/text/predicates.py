@@ -23,7 +23,8 @@ word stands. A word is the sentence's verb when it is
 4. a past form followed by anything but a preposition, a conjunction, a comma or a colon
    ("increased insulin secretion", "completed the study", "correlated significantly with",
    "ferritin levels increased ."; a participle after its noun, "the unit used for treatments", is
-   followed by its preposition);
+   followed by its preposition, but a verb of change before a range's "from ... to" is finite, "the
+   number of markers varied from three to seven");
 5. a word that can be a verb after an adverb in -ly or one of ``ADVERBS_BEFORE_A_VERB``
    ("typically present with ...", "rates also increase at ...").
 
@@ -39,6 +40,7 @@ of a sample of 40 are no sentences (a line broken inside a sentence, "in tissue 
 pax5 .", a table's significance legend, "* * p <dig> ; * p <dig> .", LaTeX source).
 """
 import functools
+import itertools
 import re
 from typing import Collection, Optional, Sequence, Set
 
@@ -138,6 +140,18 @@ def _outside_brackets(tokens: Sequence[str]) -> list:
     return kept
 
 
+_RANGE_REACH = 8  # the words of a range's first end: "from one to five", "from <dig> % in controls to <dig> %"
+
+
+def _spans_a_range(tokens: Sequence[str], i: int) -> bool:
+    """Whether the past form at ``i`` is followed by a range's two ends, "from ... to ...": a verb of change, not a
+    participle ("the range of changes ... varied from one to five", "levels increased from <dig> to <dig>")."""
+    if tokens[i + 1:i + 2] != ["from"]:
+        return False
+    first_end = itertools.takewhile(lambda word: word not in (",", ";", CITATION), tokens[i + 3:i + 3 + _RANGE_REACH])
+    return "to" in first_end
+
+
 def has_predicate(sentence: str) -> bool:
     """Whether a line in the normal form has a finite verb by the rules of the module docstring."""
     tokens = _outside_brackets(sentence.split())
@@ -145,7 +159,8 @@ def has_predicate(sentence: str) -> bool:
                      or _LEGEND_MARKER_RE.search(sentence) is not None)
     for i, word in enumerate(tokens):
         after = tokens[i + 1] if i + 1 < len(tokens) else "."
-        participle = word.endswith("ed") and after in _AFTER_PARTICIPLE
+        participle = (word.endswith("ed") and after in _AFTER_PARTICIPLE
+                      and (title_opening or not _spans_a_range(tokens, i)))
         # a clause's word, but in a title or a legend a past form before its preposition qualifies a
         # noun ("... deposition disease demonstrated by deposits of microcrystals ( arrow ) ...")
         if word in CLAUSE_WORDS and not (title_opening and participle):
@@ -334,7 +349,9 @@ def _opens_a_sentence(rest: Sequence[str]) -> bool:
         comma = _lead_phrase_comma(rest, _COMPARISON_WORDS)
         return comma is not None and _opens_a_clause(rest[comma + 1:])
     comma = _lead_phrase_comma(rest, _LEAD_PHRASE_WORDS)
-    if comma is None or first not in _LEAD_PHRASE_OPENINGS or not all(word.isalpha() for word in rest[:comma]):
+    # (a species' initial among its words: "... stm <dig> | in b. phenoliruptrix , it was found ...")
+    if (comma is None or first not in _LEAD_PHRASE_OPENINGS
+            or not all(word.isalpha() or _is_initial(word) for word in rest[:comma])):
         return False
     clause = rest[comma + 1:]
     # a list's next item, not a clause: "... <dig> | with peroxisomal , <dig> with nuclear , ...", "... <dig> | for
