@@ -18,6 +18,7 @@ model could do with what it reads.
 one that shares a word trigram with a sentence already chosen (trigram blocking), until k are
 chosen; the summary gives them in article order.
 """
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -165,6 +166,15 @@ def is_fragment(sentence: str) -> bool:
         or _predicate_without_subject(tokens) or _present_verb_without_subject(tokens) or ends_with_authors(sentence)
 
 
+@functools.lru_cache(maxsize=65536)
+def word_classes(word: str) -> frozenset:
+    """The word classes lemminflect knows for a word (VERB, NOUN, ADJ, ...); none for an "-ing" form or a
+    non-word."""
+    if not word.isalpha() or word.endswith("ing"):
+        return frozenset()
+    return frozenset(lemminflect.getAllLemmas(word))
+
+
 # what follows a present-tense verb that opens a line without its subject: its object's first word
 _PRESENT_VERB_OBJECTS = frozenset({"the", "an", "this", "these", "its", "their", "our", "whether", "how"})
 _AUXILIARIES_IN_S = frozenset({"is", "has", "does", "was"})  # they open a question ("is this it ?")
@@ -179,7 +189,7 @@ def _present_verb_without_subject(tokens: Sequence[str]) -> bool:
     return (len(tokens) > 2 and verb.endswith("s") and not verb.endswith("ss") and verb not in _AUXILIARIES_IN_S
             and (tokens[1] in _PRESENT_VERB_OBJECTS or tokens[1] == "a" and tokens[2].isalpha() and len(tokens[2]) > 1
                  and tokens[2] not in _COORDINATORS)  # not a label: "models a and b are similar"
-            and "?" not in tokens[-2:] and "VERB" in lemminflect.getAllLemmas(verb))
+            and "?" not in tokens[-2:] and "VERB" in word_classes(verb))
 
 
 def _predicate_without_subject(tokens: Sequence[str]) -> bool:

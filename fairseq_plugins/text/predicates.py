@@ -39,14 +39,11 @@ or that a preposition follows ("... results in end - stage renal failure", "... 
 of a sample of 40 are no sentences (a line broken inside a sentence, "in tissue sections , cd79a and
 pax5 .", a table's significance legend, "* * p <dig> ; * p <dig> .", LaTeX source).
 """
-import functools
 import itertools
 import re
 from typing import Collection, Optional, Sequence, Set
 
-import lemminflect
-
-from .extraction import CLAUSE_WORDS, DETERMINERS, opens_with_one_of
+from .extraction import CLAUSE_WORDS, DETERMINERS, opens_with_one_of, word_classes
 from .masking import CITATION, NUMBER
 from .normalize import FRONTING_WORDS, closes_fronted_phrase, normalize_text
 
@@ -82,14 +79,6 @@ _CAPTION_HEAD_LINKS = frozenset({"of", "between"})
 _LEGEND_MARKER_RE = re.compile(r"\(\s*(?:\w+\s+)?(?:arrows?|arrowheads?|asterisks?)\s*\)")
 
 
-@functools.lru_cache(maxsize=65536)
-def _classes(word: str) -> frozenset:
-    """The word classes lemminflect knows for a word; none for an "-ing" form or a non-word."""
-    if not word.isalpha() or word.endswith("ing"):
-        return frozenset()
-    return frozenset(lemminflect.getAllLemmas(word))
-
-
 # pronouns, which the lexicon lists as nouns: no noun phrase's last word (``is_only_a_noun``)
 PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us", "them", "one"})
 
@@ -97,13 +86,13 @@ PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us", "them",
 def is_only_a_noun(word: str) -> bool:
     """Whether the lexicon knows ``word`` as a noun and as nothing else ("integration", "identification"; not
     "study", "levels", which can be verbs, nor a pronoun, which lemminflect lists as a noun)."""
-    return word not in PRONOUNS and _classes(word) == {"NOUN"}
+    return word not in PRONOUNS and word_classes(word) == {"NOUN"}
 
 
 def is_only_a_verb(word: str) -> bool:
     """Whether the lexicon knows ``word`` as a verb and as nothing else: "contains", "reported", "encodes"
     (not "shows" or "results", nouns too, nor "based", an adjective too)."""
-    classes = _classes(word)
+    classes = word_classes(word)
     return "VERB" in classes and classes.isdisjoint(_NOT_ONLY_A_VERB)
 
 
@@ -128,7 +117,7 @@ def opens_with_a_glued_mark(sentence: str) -> bool:
 def _is_a_known_word(word: str) -> bool:
     """Whether ``word`` is a function word or one the lexicon knows: an English word, not a name glued to a mark
     or a species' epithet."""
-    return word in _FUNCTION_WORDS or bool(_classes(word))
+    return word in _FUNCTION_WORDS or bool(word_classes(word))
 
 
 def _outside_brackets(tokens: Sequence[str]) -> list:
@@ -165,7 +154,7 @@ def has_predicate(sentence: str) -> bool:
         # noun ("... deposition disease demonstrated by deposits of microcrystals ( arrow ) ...")
         if word in CLAUSE_WORDS and not (title_opening and participle):
             return True
-        classes = _classes(word)
+        classes = word_classes(word)
         # a past form the lexicon knows as an adjective only ("correlated") is a verb by where it stands
         if "VERB" not in classes and not (classes and word.endswith("ed")):
             continue
@@ -233,7 +222,7 @@ def runs_a_title_in(verbatim: str) -> bool:
     if after[0] in _FRONTING_PREPOSITIONS:
         return _opens_with_a_fronted_phrase(after) and before[-1] not in _QUANTITY_WORDS \
             and not _NUMBER_RE.fullmatch(before[-1])
-    classes = _classes(after[0])
+    classes = word_classes(after[0])
     return after[0] in DETERMINERS or bool(classes) and classes <= {"NOUN", "ADJ"}
 
 
@@ -252,7 +241,7 @@ def is_purpose_line(sentence: str) -> bool:
     the lexicon misses "scored" in "to add to welbeck 's return , nani - deemed surplus - and pogba
     scored for their clubs .")"""
     tokens = sentence.split()
-    if len(tokens) < 3 or tokens[0] != "to" or "VERB" not in _classes(tokens[1]):
+    if len(tokens) < 3 or tokens[0] != "to" or "VERB" not in word_classes(tokens[1]):
         return False
     comma = tokens.index(",") if "," in tokens else len(tokens)
     head, tail = tokens[2:comma], tokens[comma + 1:]
@@ -432,7 +421,7 @@ def _opens_with_a_subject_and_past_verb(rest: Sequence[str]) -> bool:
             return i + 1 < len(rest) and rest[i + 1] not in _AFTER_PARTICIPLE
         if i == 0 and word in DETERMINERS or i > 0 and word in _SUBJECT_PREPOSITIONS:
             continue
-        classes = _classes(word)
+        classes = word_classes(word)
         if (not word.isalpha() or word.endswith("ing") or word in _NOT_IN_A_BARE_SUBJECT
                 or classes and classes.isdisjoint(_NOUN_PHRASE_CLASSES)):
             return False
@@ -744,7 +733,7 @@ def _opens_a_clause_after_a_name(rest: Sequence[str]) -> bool:
     its object ("rt - pcr evaluation of a blood sample was positive ...", "cnorfuzzy implements a ...")."""
     first = rest[0]
     if (first in _NOUNS_AFTER_A_NAME or first in _GOES_ON_A_PHRASE or first in _UNITS_AFTER_A_NUMBER
-            or not first[0].isalpha() or "VERB" in _classes(first) or first.endswith("ing")):
+            or not first[0].isalpha() or "VERB" in word_classes(first) or first.endswith("ing")):
         return False
     for k in range(1, min(_SUBJECT_REACH + 1, len(rest) - 1)):
         word, after = rest[k], rest[k + 1]
@@ -752,7 +741,7 @@ def _opens_a_clause_after_a_name(rest: Sequence[str]) -> bool:
             continue
         if word in _FINITE_AUXILIARIES:
             return True
-        if "VERB" in _classes(word) and after in OBJECT_OPENINGS and not word.endswith(("ed", "ing")):
+        if "VERB" in word_classes(word) and after in OBJECT_OPENINGS and not word.endswith(("ed", "ing")):
             return True
         if word in _GOES_ON_A_PHRASE or word == NUMBER and k > 1 or word.endswith(("ed", "ing")):
             return False
@@ -782,7 +771,7 @@ def runs_on_after_a_name(sentence: str) -> bool:
         if token != NUMBER or j < _MIN_CLAUSE_WORDS - 1:
             continue
         name = tokens[j - 1]
-        if name in _GOES_ON_A_PHRASE or name in _UNITS_AFTER_A_NUMBER or "VERB" in _classes(name):
+        if name in _GOES_ON_A_PHRASE or name in _UNITS_AFTER_A_NUMBER or "VERB" in word_classes(name):
             continue
         clause = tokens[start:j]
         # after a word that opens a subordinate clause or a comparison, the number may end a subject whose
