@@ -147,6 +147,11 @@ def test_a_tables_title_with_its_count_run_into_a_sentence_is_no_sentence():
 
 # sentences a data set ran together where it lost a stop with a number (SumPubMed's papers)
 RUN_ON = [
+    # a lead phrase, then a subject with no determiner
+    "butyl sepharose <dig> ff was chosen for the purification of p <dig> for the selected material , gradient "
+    "elution conditions were examined in more detail .",
+    "the biomarkers were found for the compound pcb <dig> from these genomic biomarkers , time - independent hepatic "
+    "gene expression signatures were constructed .",
     # a lead phrase with a species' initial before its comma
     "a similar map was obtained with b. cepacia and the symbionts b. ccge <dig> which were the most similar species "
     "in the bbh analyses , in addition to b.phymatum stm <dig> in b. phenoliruptrix , it was found a transposase .",
@@ -193,6 +198,8 @@ ONE_SENTENCE = [
     "the mutant lacked exon <dig> as a result of alternative splicing in the liver .",
     "the variants were sequenced in clone <dig> to test the primers before the main run .",
     "the values ranged from <dig> to <dig> however large the sample was .",  # an adverb of degree, no sentence's
+    # a purpose phrase has no clause of its own to end
+    "to determine the effect of bvt <dig> in cells , human primary adipose cells were treated with the compound .",
 ]
 
 

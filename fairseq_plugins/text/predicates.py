@@ -41,7 +41,7 @@ pax5 .", a table's significance legend, "* * p <dig> ; * p <dig> .", LaTeX sourc
 """
 import itertools
 import re
-from typing import Collection, Optional, Sequence, Set
+from typing import Callable, Collection, Optional, Sequence, Set
 
 from .extraction import CLAUSE_WORDS, DETERMINERS, opens_with_one_of, word_classes
 from .masking import CITATION, NUMBER
@@ -313,14 +313,15 @@ _RANGE_MARKS = frozenset({"-", "–", "±", "to"})  # between a list item's numb
 _COMPARISON_WORDS = 10  # the words of such a phrase before its comma, a citation among them
 
 
-def _opens_a_sentence(rest: Sequence[str]) -> bool:
+def _opens_a_sentence(rest: Sequence[str], opens_a_clause: Optional[Callable[[Sequence[str]], bool]] = None) -> bool:
     """Whether the tokens after a number or an initial open a sentence of their own: one of
     ``_OPENERS_OF_A_RUN_ON_SENTENCE`` ("the top <dig> most abundant genera" and "par- <dig> such as
     sligrl" go on), "in order to", a connective (``_CONNECTIVES``), a purpose ("to test whether ...",
     ``_PURPOSE_VERBS``), a sentence adverb before a comma or a subject (``_SENTENCE_ADVERBS``), "a total
     of", or a lead phrase of a few words and its comma before a clause ("... 10d <dig> |
     as expected , all strains produced ...", "... day <dig> | on the other hand , each time - point
-    has ...")."""
+    has ..."); ``opens_a_clause`` tells the clause after such a phrase's comma (``_opens_a_clause``)."""
+    opens_a_clause = opens_a_clause or _opens_a_clause
     first = rest[0]
     if first == "most" and rest[1] != "of" or rest[:2] == ["such", "as"]:
         return False
@@ -336,7 +337,7 @@ def _opens_a_sentence(rest: Sequence[str]) -> bool:
         return True
     if opens_with_one_of(rest, _COMPARISON_OPENERS):
         comma = _lead_phrase_comma(rest, _COMPARISON_WORDS)
-        return comma is not None and _opens_a_clause(rest[comma + 1:])
+        return comma is not None and opens_a_clause(rest[comma + 1:])
     comma = _lead_phrase_comma(rest, _LEAD_PHRASE_WORDS)
     # (a species' initial among its words: "... stm <dig> | in b. phenoliruptrix , it was found ...")
     if (comma is None or first not in _LEAD_PHRASE_OPENINGS
@@ -346,13 +347,30 @@ def _opens_a_sentence(rest: Sequence[str]) -> bool:
     # a list's next item, not a clause: "... <dig> | with peroxisomal , <dig> with nuclear , ...", "... <dig> | for
     # the trns condition , <dig> <dig> for itbs , ...", "... | with anxiety , <dig> - <dig> with social function"
     item = next((word for word in clause if word != NUMBER and word not in _RANGE_MARKS), None)
-    return _opens_a_clause(clause) and not (clause[0] == NUMBER and item == first)
+    return opens_a_clause(clause) and not (clause[0] == NUMBER and item == first)
 
 
 def _opens_a_clause(tokens: Sequence[str]) -> bool:
     """Whether the tokens after a lead phrase's comma are a clause: a subject's first word
     (``_LEAD_CLAUSE_OPENINGS``), and a predicate."""
     return bool(tokens) and tokens[0] in _LEAD_CLAUSE_OPENINGS and has_predicate(" ".join(tokens))
+
+
+def _opens_a_clause_or_a_bare_subjects(tokens: Sequence[str]) -> bool:
+    """Whether the tokens after a lead phrase's comma are a clause (``_opens_a_clause``) or a subject with no
+    determiner, of content words and hyphens, and its auxiliary ("for the selected material , gradient elution
+    conditions were examined ...")."""
+    if _opens_a_clause(tokens):
+        return True
+    for k, word in enumerate(tokens[:_SUBJECT_REACH + 1]):
+        if word in _FINITE_AUXILIARIES:
+            return k > 1 and has_predicate(" ".join(tokens))
+        if word == "-" and k > 0:  # a compound's hyphen: "time - independent hepatic gene expression signatures"
+            continue
+        if (not word.isalpha() or word in _GOES_ON_A_PHRASE or word in _NOT_IN_A_BARE_SUBJECT or is_only_a_verb(word)
+                or k == 0 and word.endswith("ing")):
+            return False
+    return False
 
 
 def _lead_phrase_comma(rest: Sequence[str], words: int) -> Optional[int]:
@@ -483,7 +501,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
             continue
         clause, rest = tokens[:j + 1], tokens[j + 1:]
         opens = (_opens_a_sentence(rest) or token == NUMBER and (_opens_a_clause_after_a_pointer(clause, rest)
-                                                                 or _opens_an_as_phrase_before_we(clause, rest))
+                                                                 or _opens_an_as_phrase_before_we(clause, rest)
+                                                                 or _opens_a_lead_phrase_and_a_bare_subject(clause, rest))
                  or _opens_a_fronted_phrase_after_a_letter(clause, rest))
         if opens and has_predicate(" ".join(rest)) and (
                 _ends_a_clause(clause) or _after_a_clause_a_connective_opens(clause, rest)):
@@ -491,6 +510,19 @@ def runs_two_sentences_together(sentence: str) -> bool:
         if (_ends_at_a_units_stop(clause, rest) or _runs_on_at_we(clause, rest)) and has_predicate(" ".join(rest)):
             return True
     return False
+
+
+def _opens_a_lead_phrase_and_a_bare_subject(clause: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether a lead phrase and its comma open ``rest`` after a number, before a subject with no determiner
+    (``_opens_a_clause_or_a_bare_subjects``: "... purification of p <dig> | for the selected material , gradient
+    elution conditions were examined ..."), and ``clause`` is no purpose phrase, which has no clause of its own ("to
+    determine the effect of bvt <dig> | in cells , human primary adipose cells were treated ...", "in order to ...") nor
+    ends with a fronted clause after its last comma or semicolon ("... ; when k = <dig> | besides the tropical
+    subgroup , other inbred lines could be ...")."""
+    last_part = list(itertools.takewhile(lambda word: word not in (",", ";"), reversed(clause)))[::-1]
+    return (clause[0] != "to" and clause[:3] != ["in", "order", "to"]
+            and not (last_part and last_part[0] in _FRONTED_CLAUSE_OPENINGS)
+            and _opens_a_sentence(rest, _opens_a_clause_or_a_bare_subjects))
 
 
 def _opens_a_fronted_phrase_after_a_letter(clause: Sequence[str], rest: Sequence[str]) -> bool:
