@@ -668,11 +668,11 @@ def repeated_lines(sentences: Sequence[str]) -> Set[int]:
     each of a paper's figures or tables repeats under it ("statistics were performed using t test .", "similar
     results were obtained in three independent experiments .", "bar <dig> μm ."). 83 lines of SumPubMed train
     papers 0-999 (26 texts) were not passed over before, all but a few legends' or footnotes' conventions (the
-    others results that each legend repeats, "the raw basal rp/s was <dig> ± <dig> % ..."); a sentence a paper says twice, in its results and again in its
-    discussion, stays, and so does a line of a passage a text repeats (the Cohan-format PubMed articles hold some
-    passages three or four times, not always whole, and the lines around its copies are repeated too): at least
-    two copies must stand between lines the text gives once. Read blind,
-    "statistics were performed using t test ." was counted a legend's fragment."""
+    others results that each legend repeats, "the raw basal rp/s was <dig> ± <dig> % ..."). A sentence a paper
+    says twice, in its results and again in its discussion, stays, and so does a line of a passage a text repeats
+    (the Cohan-format PubMed articles hold some passages three or four times, not always whole, and the lines
+    around its copies are repeated too): at least two copies must stand between lines the text gives once. Read
+    blind, "statistics were performed using t test ." was counted a legend's fragment."""
     counts = Counter(sentences)
 
     def stands_alone(i: int) -> bool:  # the lines before and after it stand once in the text
