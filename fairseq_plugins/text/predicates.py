@@ -356,7 +356,7 @@ def _opens_a_clause(tokens: Sequence[str]) -> bool:
     return bool(tokens) and tokens[0] in _LEAD_CLAUSE_OPENINGS and has_predicate(" ".join(tokens))
 
 
-def _opens_a_clause_or_a_bare_subjects(tokens: Sequence[str]) -> bool:
+def _opens_a_clause_or_a_bare_subject(tokens: Sequence[str]) -> bool:
     """Whether the tokens after a lead phrase's comma are a clause (``_opens_a_clause``) or a subject with no
     determiner, of content words and hyphens, and its auxiliary ("for the selected material , gradient elution
     conditions were examined ...")."""
@@ -514,15 +514,15 @@ def runs_two_sentences_together(sentence: str) -> bool:
 
 def _opens_a_lead_phrase_and_a_bare_subject(clause: Sequence[str], rest: Sequence[str]) -> bool:
     """Whether a lead phrase and its comma open ``rest`` after a number, before a subject with no determiner
-    (``_opens_a_clause_or_a_bare_subjects``: "... purification of p <dig> | for the selected material , gradient
+    (``_opens_a_clause_or_a_bare_subject``: "... purification of p <dig> | for the selected material , gradient
     elution conditions were examined ..."), and ``clause`` is no purpose phrase, which has no clause of its own ("to
     determine the effect of bvt <dig> | in cells , human primary adipose cells were treated ...", "in order to ...") nor
     ends with a fronted clause after its last comma or semicolon ("... ; when k = <dig> | besides the tropical
     subgroup , other inbred lines could be ...")."""
-    last_part = list(itertools.takewhile(lambda word: word not in (",", ";"), reversed(clause)))[::-1]
+    last_part = _after_last_comma(clause, (",", ";"))
     return (clause[0] != "to" and clause[:3] != ["in", "order", "to"]
             and not (last_part and last_part[0] in _FRONTED_CLAUSE_OPENINGS)
-            and _opens_a_sentence(rest, _opens_a_clause_or_a_bare_subjects))
+            and _opens_a_sentence(rest, _opens_a_clause_or_a_bare_subject))
 
 
 def _opens_a_fronted_phrase_after_a_letter(clause: Sequence[str], rest: Sequence[str]) -> bool:
@@ -634,9 +634,10 @@ def splices_two_sentences(sentence: str) -> bool:
 _FRONTED_CLAUSE_OPENINGS = _SUBORDINATORS | {"whenever", "as", "whether", "after", "before", "until"}
 
 
-def _after_last_comma(tokens: Sequence[str]) -> Sequence[str]:
-    """The tokens after the last comma (all of them when there is none): the clause that ends them."""
-    commas = [k for k, token in enumerate(tokens) if token == ","]
+def _after_last_comma(tokens: Sequence[str], marks: Collection[str] = (",",)) -> Sequence[str]:
+    """The tokens after the last comma, or the last of ``marks`` (all of them when there is none): the clause that
+    ends them."""
+    commas = [k for k, token in enumerate(tokens) if token in marks]
     return tokens[commas[-1] + 1:] if commas else tokens
 
 
