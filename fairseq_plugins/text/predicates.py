@@ -494,7 +494,11 @@ def runs_two_sentences_together(sentence: str) -> bool:
     subject and its past-tense verb (``_opens_with_a_subject_and_past_verb``: 4 more of train papers 0-999, three
     run-ons and a legend run in); and a connective and its comma after a clause that a fronted clause opens, which
     lost its comma ("while vhl pulled down ... cul <dig> | in addition , sap <dig> also ...",
-    ``_after_a_clause_a_connective_opens``: none in train papers 0-999, one in a summary read blind)."""
+    ``_after_a_clause_a_connective_opens``: none in train papers 0-999, one in a summary read blind). After a number,
+    a lead phrase and its comma before a subject with no determiner and its auxiliary ("... pcb <dig> | from these
+    genomic biomarkers , time - independent hepatic gene expression signatures were constructed ...",
+    ``_opens_a_lead_phrase_and_a_bare_subject``: 9 more of train papers 0-999, all run-ons), and a species' initial
+    among a lead phrase's words ("... stm <dig> | in b. phenoliruptrix , it was found ..."): 1 more."""
     tokens = sentence.split()
     for j, token in enumerate(tokens[:-_MIN_CLAUSE_WORDS - 1]):
         if not (token == NUMBER or _is_initial(token) or token in _ABBREVIATIONS_AT_A_STOP) or j < _MIN_CLAUSE_WORDS - 1:
