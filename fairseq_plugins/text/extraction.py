@@ -673,14 +673,13 @@ def repeated_lines(sentences: Sequence[str]) -> Set[int]:
     (the Cohan-format PubMed articles hold some passages three or four times, not always whole, and the lines
     around its copies are repeated too): at least two copies must stand between lines the text gives once. Read
     blind, "statistics were performed using t test ." was counted a legend's fragment."""
-    counts = Counter(sentences)
-
-    def stands_alone(i: int) -> bool:  # the lines before and after it stand once in the text
-        return all(not 0 <= j < len(sentences) or counts[sentences[j]] == 1 for j in (i - 1, i + 1))
-
     copies: Dict[str, List[int]] = {}
     for i, sentence in enumerate(sentences):
         copies.setdefault(sentence, []).append(i)
+
+    def stands_alone(i: int) -> bool:  # the lines before and after it stand once in the text
+        return all(not 0 <= j < len(sentences) or len(copies[sentences[j]]) == 1 for j in (i - 1, i + 1))
+
     # (a passage the text repeats: its copies' lines stand among other repeated lines)
     return {i for places in copies.values() if len(places) >= LEGEND_COPIES
             and sum(map(stands_alone, places)) >= _CONVENTION_CONTEXTS for i in places}

@@ -497,16 +497,20 @@ def runs_two_sentences_together(sentence: str) -> bool:
     ``_after_a_clause_a_connective_opens``: none in train papers 0-999, one in a summary read blind). After a number,
     a lead phrase and its comma before a subject with no determiner and its auxiliary ("... pcb <dig> | from these
     genomic biomarkers , time - independent hepatic gene expression signatures were constructed ...",
-    ``_opens_a_lead_phrase_and_a_bare_subject``: 9 more of train papers 0-999, all run-ons), and a species' initial
+    ``_may_precede_a_bare_subject``: 9 more of train papers 0-999, all run-ons), and a species' initial
     among a lead phrase's words ("... stm <dig> | in b. phenoliruptrix , it was found ..."): 1 more."""
     tokens = sentence.split()
     for j, token in enumerate(tokens[:-_MIN_CLAUSE_WORDS - 1]):
         if not (token == NUMBER or _is_initial(token) or token in _ABBREVIATIONS_AT_A_STOP) or j < _MIN_CLAUSE_WORDS - 1:
             continue
         clause, rest = tokens[:j + 1], tokens[j + 1:]
-        opens = (_opens_a_sentence(rest) or token == NUMBER and (_opens_a_clause_after_a_pointer(clause, rest)
-                                                                 or _opens_an_as_phrase_before_we(clause, rest)
-                                                                 or _opens_a_lead_phrase_and_a_bare_subject(clause, rest))
+        # (after a number, unless a purpose phrase or a fronted clause holds it, a lead phrase's clause may open with
+        # a bare subject)
+        clause_test = (_opens_a_clause_or_a_bare_subject if token == NUMBER and _may_precede_a_bare_subject(clause)
+                       else _opens_a_clause)
+        opens = (_opens_a_sentence(rest, clause_test)
+                 or token == NUMBER and (_opens_a_clause_after_a_pointer(clause, rest)
+                                         or _opens_an_as_phrase_before_we(clause, rest))
                  or _opens_a_fronted_phrase_after_a_letter(clause, rest))
         if opens and has_predicate(" ".join(rest)) and (
                 _ends_a_clause(clause) or _after_a_clause_a_connective_opens(clause, rest)):
@@ -516,17 +520,16 @@ def runs_two_sentences_together(sentence: str) -> bool:
     return False
 
 
-def _opens_a_lead_phrase_and_a_bare_subject(clause: Sequence[str], rest: Sequence[str]) -> bool:
-    """Whether a lead phrase and its comma open ``rest`` after a number, before a subject with no determiner
+def _may_precede_a_bare_subject(clause: Sequence[str]) -> bool:
+    """Whether after ``clause`` and its number a lead phrase's clause may open with a subject with no determiner
     (``_opens_a_clause_or_a_bare_subject``: "... purification of p <dig> | for the selected material , gradient
-    elution conditions were examined ..."), and ``clause`` is no purpose phrase, which has no clause of its own ("to
-    determine the effect of bvt <dig> | in cells , human primary adipose cells were treated ...", "in order to ...") nor
-    ends with a fronted clause after its last comma or semicolon ("... ; when k = <dig> | besides the tropical
+    elution conditions were examined ..."): ``clause`` is no purpose phrase, which has no clause of its own ("to
+    determine the effect of bvt <dig> | in cells , human primary adipose cells were treated ...", "in order to ...") and
+    ends with no fronted clause after its last comma or semicolon ("... ; when k = <dig> | besides the tropical
     subgroup , other inbred lines could be ...")."""
     last_part = _after_last_comma(clause, (",", ";"))
     return (clause[0] != "to" and clause[:3] != ["in", "order", "to"]
-            and not (last_part and last_part[0] in _FRONTED_CLAUSE_OPENINGS)
-            and _opens_a_sentence(rest, _opens_a_clause_or_a_bare_subject))
+            and not (last_part and last_part[0] in _FRONTED_CLAUSE_OPENINGS))
 
 
 def _opens_a_fronted_phrase_after_a_letter(clause: Sequence[str], rest: Sequence[str]) -> bool:
