@@ -4,8 +4,8 @@ rest put back; through the one way back (rewriting.rewritten) and its counts."""
 import pytest
 
 from fairseq_plugins.text import Document, deletions, rewriting
-from fairseq_plugins.text.deletions import (DELETION_RULES, announced_list_positions, bullet_positions, clause_bounded,
-                                            clause_positions, deletion_spans, enumeration_positions, list_positions,
+from fairseq_plugins.text.deletions import (DELETION_RULES, _continues_a_list_of_modifiers, announced_list_positions,
+                                            bullet_positions, clause_bounded, clause_positions, deletion_spans, enumeration_positions, list_positions,
                                             main_clause_positions, ordinal_positions, predicate_positions,
                                             project_clauses, range_positions, tidy, tidy_positions)
 
@@ -329,6 +329,11 @@ def test_a_range_and_a_pair_of_parts_stay_whole():
     aside = "the dye -- a coumarin -- stained the retina ."
     assert range_positions(aside.split()) == set()
     assert project_clauses([aside], ["the dye stained the retina ."]) == ["the dye stained the retina ."]
+    # a dash before a name's part, a lone letter or digit, joins them: "gmnrp – a" without its part is another name
+    parts = "bip modulates the components gmnrp – a , gmnrp – b , gmnac <dig> and vpe of the pathway ."
+    assert sorted(range_positions(parts.split())) == [4, 5, 6, 8, 9, 10]
+    assert project_clauses([parts], [parts.replace(" – a ,", " ,", 1)]) == [parts]
+    assert range_positions("the dye -- a coumarin ; b -- stained the retina .".split()) == set()
     # a bulleted list keeps all its items: the criteria of a study without some are other criteria
     criteria = ("animals were included by the following criteria : • age of <dig> – <dig> months ; "
                 "• parity of <dig> to <dig> ; • body condition score of <dig> , for heifers and cows , respectively .")
@@ -586,3 +591,21 @@ def test_no_deletion_takes_a_lists_first_item_or_leaves_two_noun_phrases_side_by
                "kajal , was swept up in the current .")
     assert project_clauses([cousins], ["kush patel and his cousins , brothers jay and shivang patel were swept up in "
                                        "the current ."]) == [cousins.replace(" , kajal ,", "")]
+
+
+def test_no_deletion_takes_a_list_of_modifiers_after_its_first():
+    """"integrating phylogenetic , computational and structural approaches": the part after the comma holds the noun
+    that the first modifier, an adjective or a word the lexicon does not know, goes with; a part after a noun, or one
+    that opens with no adjective and its coordinator, is a side part as before."""
+    study = ("we performed an analysis integrating phylogenetic , computational and structural approaches to the "
+             "dgat genes , including their relationship with the acat genes .")
+    assert project_clauses([study], ["we performed an analysis integrating phylogenetic , including their relationship "
+                                     "with the acat genes ."]) == [study]
+    assert project_clauses([study.replace("phylogenetic", "genetic")],
+                           ["we performed an analysis integrating genetic , including their relationship with the "
+                            "acat genes ."]) == [study.replace("phylogenetic", "genetic")]
+    assert _continues_a_list_of_modifiers("phylogenetic", "computational and structural approaches".split())
+    assert not _continues_a_list_of_modifiers("dish", "computational and structural approaches".split())
+    assert not _continues_a_list_of_modifiers("man", "shooting and killing him".split())
+    no_list = "we used the phylogenetic , a method of ours , to date them ."
+    assert project_clauses([no_list], ["we used the phylogenetic , to date them ."]) == ["we used the phylogenetic , to date them ."]

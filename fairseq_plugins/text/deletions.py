@@ -75,6 +75,9 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     sentence's verb, whose comma the data set lost), and no "respectively" follows it (the lists it
     pairs keep every item: "predictions by radar and console , respectively" pairs nothing without
     the names);
+    D takes no list of modifiers after its first ("integrating phylogenetic [, computational and structural
+    approaches to the genes] ," leaves "phylogenetic" without its noun: ``_continues_a_list_of_modifiers``), nor
+    a name's part after a dash ("gmnrp [– a] , gmnrp – b": ``range_positions``);
     D is not followed by a part that names the noun before it, an apposition or a relative clause
     ("the main species of the gut , with rare isolation of b and c , the species linked to
     infections": without the middle part the gut's species would be the one linked to infections).
@@ -99,7 +102,7 @@ import difflib
 import itertools
 import re
 
-from .extraction import opens_with_one_of
+from .extraction import opens_with_one_of, word_classes
 from .masking import NUMBER
 from .predicates import has_predicate, is_only_a_noun, is_only_a_verb
 
@@ -428,16 +431,25 @@ DASHES = frozenset({"--", "—", "–"})
 
 def range_positions(source: Sequence[str]) -> set:
     """The positions of a range, two numbers and the separator between them ("rnas of 21 – 22 nt",
-    "<dig> -- <dig>"), and of a dash beside a number with the word on its other side (SumPubMed
+    "<dig> -- <dig>"), of a dash before a name's part, a lone letter or digit ("gmnrp – a , gmnrp – b":
+    ``_names_a_part``), and of a dash beside a number with the word on its other side (SumPubMed
     removed the brackets of chemical names, leaving "3--7--coumarin", which the normal form reads
     "3 -- 7 -- coumarin"), which the separators would otherwise cut: a deletion may neither start
     after the dash nor end before it ("heifers , ... restricted to 22 – 30 months" must not become
     "heifers – 30 months", nor "3--7--coumarin" become "3--7")."""
     def joins(i: int) -> bool:
         before, after = _is_number(source[i - 1]), _is_number(source[i + 1])
-        return before and after if source[i] not in DASHES else before or after
+        return before and after if source[i] not in DASHES else before or after or _names_a_part(source, i)
 
     return {i + offset for i in range(1, len(source) - 1) if source[i] in SEPARATORS and joins(i) for offset in (-1, 0, 1)}
+
+
+def _names_a_part(source: Sequence[str], dash: int) -> bool:
+    """Whether the dash at ``dash`` joins a name and its part, a lone letter or digit that ends a part of the
+    sentence ("the components gmnrp – a , gmnrp – b and vpe"): without it the name is another one's."""
+    part = source[dash + 1]
+    return (len(part) == 1 and part.isalnum()
+            and (dash + 2 >= len(source) or source[dash + 2] in BOUNDARIES or source[dash + 2] in FINAL_STOPS))
 
 
 def _is_number(token: str) -> bool:
@@ -575,6 +587,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if RESPECTIVELY in source[end:]:
         return False  # "a and b ... x and y , respectively": one side without an item pairs them wrongly
     kept_before = [word for i, word in enumerate(source[:start]) if i not in dropped]
+    if source[start] == "," and kept_before and _continues_a_list_of_modifiers(kept_before[-1], words):
+        return False  # "integrating phylogenetic [, computational and structural approaches to the genes] ,": the
+        # noun the first modifier goes with is in the part
     if next((word for word in reversed(kept_before) if word not in BOUNDARIES), None) in INTRODUCERS:
         return False  # "and in particular [, secondary structure methods ,] are used": the introduced part stays
     if (source[end - 1] in SEPARATORS and end < body_end and kept_before
@@ -593,6 +608,17 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         if SUBORDINATORS.intersection(first_clause):
             return False  # what would be left opens with a subordinate clause whose main clause this is
     return True
+
+
+def _continues_a_list_of_modifiers(before: str, words: Sequence[str]) -> bool:
+    """Whether ``words``, a part after a comma, go on with a list of modifiers that the word ``before`` the comma
+    opens: the part opens with an adjective and a coordinator, and ``before`` is an adjective or a word the
+    lexicon does not know ("integrating phylogenetic , computational and structural approaches ..."), not a
+    noun nor a verb ("... killed the man , shooting and ..."; "-ing" forms have no class)."""
+    if len(words) < 3 or words[1] not in COORDINATORS or "ADJ" not in word_classes(words[0]) or not before.isalpha():
+        return False
+    classes = word_classes(before)
+    return not classes or "ADJ" in classes and "VERB" not in classes
 
 
 def _side_part_commas(source: Sequence[str], start: int, dropped: Collection[int], in_lists: Collection[int]) -> List[int]:
