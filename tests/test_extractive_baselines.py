@@ -511,8 +511,9 @@ def test_a_masked_sentence_ends_its_line_before_the_brackets_masking_removed():
 
 def test_a_sentence_whose_line_goes_on_after_its_stop_with_a_comma_is_cut():
     """An abbreviation's stop that the splitter reads as a sentence's ("... caesalpinioideae dc., mimosoideae dc.,
-    and ..."): the line goes on after it with a comma, so the sentence is cut there and is passed over, in a
-    masked paper and in any text; a sentence whose line ends at its stop is whole, whatever the next line opens with."""
+    and ...", or a quotation's "?"): the line goes on after it with a comma, so the sentence is cut there and is
+    passed over, in a masked paper and in any text; a sentence whose line ends at its stop is whole, whatever the
+    next line opens with."""
     text = ("Traditionally, the family is divided into three subfamilies, i.e., caesalpinioideae dc., mimosoideae dc., "
             "and papilionoideae l. ex dc.\nThe seeds were sown in spring and harvested in the autumn.")
     for masked in (False, True):
@@ -520,6 +521,10 @@ def test_a_sentence_whose_line_goes_on_after_its_stop_with_a_comma_is_cut():
         assert document.sentences[0].endswith("caesalpinioideae dc .") and document.sentences[1].startswith(", mim")
         assert 0 in document.non_sentences, masked
         assert 3 not in document.non_sentences and document.sentences[3].startswith("the seeds were sown")
+    # a quotation's "?" that the sentence goes on after ("..., asking 'what is wrong?', which leads to ...")
+    quoted = Document.prepare("The men argued in the street for an hour. One of them stepped forward, asking 'what is "
+                              "wrong with you guys?', which leads to an argument. The police came later that night.")
+    assert quoted.sentences[1].endswith("guys ? '") and quoted.non_sentences == {1}
     whole = Document.prepare("The cells were counted after two days in culture.\n, but few of them divided at all.\n"
                              "The seeds were sown in spring and harvested in the autumn.", masked=True)
     assert whole.sentences[1].startswith(", but") and 0 not in whole.non_sentences

@@ -165,8 +165,8 @@ class Document:
         panels, "i an amino acid transporter gene ...", ``extraction.lettered_panels``) or stand three times or more
         in the text (a convention each figure's legend repeats, "statistics were performed using t test .",
         ``extraction.repeated_lines``),
-        and a sentence that the line goes on after with a comma or a semicolon (its stop was an
-        abbreviation's: "... caesalpinioideae dc . | , mimosoideae dc . , and ..."),
+        and a sentence that the line goes on after with a comma or a semicolon (its stop did not end it, an
+        abbreviation's or a quotation's: "... caesalpinioideae dc . | , mimosoideae dc . , and ..."),
         and the second half of a sentence that a line break cut after another sentence on its line ("... . a
         novel systematic approach | was developed that ..."; the first half is a title by the first
         test) or after "et al." ("... by newman et al . | reported that ...": the first half is a
@@ -204,9 +204,11 @@ class Document:
             # (or a figure's name after its stop, which masking removed: "... after harvest.fig.")
             after_figure = {i + 1 for i, raw in enumerate(verbatim)
                             if line_ends[i] and (extraction.ends_with_figure(raw) or self._figure_name_after(i))}
-        # a sentence whose stop was an abbreviation's: the line goes on after it with a comma or a semicolon
-        # ("... three subfamilies , i.e. , caesalpinioideae dc . | , mimosoideae dc . , and ...", "... using sas
-        # version 9.4 ( sas inc . | , the relevant ..."); where the line ends there, what follows is the fragment
+        # a sentence that its stop did not end: the line goes on after it with a comma or a semicolon (an
+        # abbreviation's stop, "... three subfamilies , i.e. , caesalpinioideae dc . | , mimosoideae dc . , and ...",
+        # "... using sas version 9.4 ( sas inc . | , the relevant ..."; a quotation's "?" or "!" before what goes on
+        # after it, "... asking ' what is wrong with you guys ? ' | , which leads to ..."); where the line ends
+        # there, what follows is the fragment
         stopped_early = {i for i in range(len(self.sentences) - 1)
                          if self.sentences[i + 1].startswith((", ", "; ")) and not line_ends[i]}
         passed_over = (titles | markup | counted_titles | unsentences | cut | broken | stopped_early
