@@ -442,6 +442,10 @@ def test_a_dropped_part_takes_both_its_commas_before_the_predicate():
     curated = "the ideal database , also manually curated , contains information on <dig> proteins ."
     assert project_clauses([curated], ["the ideal database , contains information on <dig> proteins ."]) == [
         "the ideal database contains information on <dig> proteins ."]
+    # ... and so does a past form the lexicon knows as a verb
+    papers = "two papers published in bmc bioinformatics , presenting machine learning methods , used their own method ."
+    assert project_clauses([papers], ["two papers published in bmc bioinformatics , used their own method ."]) == [
+        "two papers published in bmc bioinformatics used their own method ."]
     # ... but not a word that may be a noun: "results" may open a list's next item
     assert project_clauses(["the first group , with <dig> members , results from a duplication ."],
                            ["the first group , results from a duplication ."]) == [

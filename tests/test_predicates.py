@@ -262,13 +262,22 @@ def test_two_sentences_run_together_at_a_number_are_told_from_one():
                  "there was only one annotated gene in u <dig> not in c <dig> as none of these annotated groups of genes "
                  "had pairwise constraints , we could not detect any direct effect .",
                  "the density plot of the correlation is shown in figure <dig> as a random control test , we computed "
-                 "all the correlations ."],
+                 "all the correlations .",
+                 # a subordinator of a reason, a concession or a contrast before "we" too
+                 "we compared them with the variants of v. cholerae n <dig> because phase variation can be reversible , "
+                 "we included smooth variants .",
+                 # a clause of concession or reason and its comma before a subject and its verb
+                 "identical sequences were found on contigs apjl <dig> and apjl <dig> since these sequences were not "
+                 "contiguous with the others , they could not be assigned to either gene ."],
                 ["a total number of <dig> lymph nodes samples were evaluated ; <dig> from wild boars , <dig> from red deer "
                  "and <dig> from roe deer .",
                  "the proteins were predicted using protcomp <dig> and <dig> proteins with mitochondrial , <dig> with "
                  "peroxisomal , <dig> with nuclear localisation were predicted .",
                  "if myb <dig> like atsr <dig> acts as a repressor of sa accumulation , this might indicate another point .",
                  "for duxbl , using cj <dig> as an anchor , we found the final exon in guinea pig .",
+                 "we grew the cells at <dig> because at this temperature we could compare them .",
+                 "we do not use frequencies with k > <dig> because for some families , there is not enough data .",
+                 "the cells were grown at <dig> although the medium was rich , which slowed them .",
                  "only considering differences with a corrected p - value < <dig> as significant <cit> , we found a total "
                  "of <dig> genes ."])
 
@@ -337,7 +346,11 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                    "the residues identified to alter the specificity of a ligand are reported in bold and underlined .",
                    # a gel's lane, a table's columns
                    "lane <dig> shows the <dig> bp dna ladder .",
-                   "columns <dig> and <dig> indicate the standardized additive effect of the allele ."]:
+                   "columns <dig> and <dig> indicate the standardized additive effect of the allele .",
+                   # coloured marks or blocks, a tree's branch lengths and the numbers at its branches
+                   "colored blocks indicate similar genome regions between the two strains .",
+                   "branch lengths are estimated by amino acid substitutions per site .",
+                   "the numbers at the branch points indicate the bootstrap values ."]:
         assert extraction.describes_a_drawing(legend), legend
     for sentence in ["the concentration of mn2+ in red blood cells is low .",
                      "the results are shown in table <dig> .",  # a pointer (extraction.points_only), not a legend
@@ -349,7 +362,10 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                      "the lesion was located on the left side of the neck .", "the right kidney was shown to be small .",
                      "initially this focus is marked by an area of reduced cell density .",  # an area: a result
                      "each gene is represented as a square of arbitrary size in a grid .",  # how a method draws
-                     "cluster <dig> contains genes involved in amino acid biosynthesis ."]:  # a result
+                     "cluster <dig> contains genes involved in amino acid biosynthesis .",  # a result
+                     "the colored cells grew faster than the white ones .", "the branch was cut at its base .",
+                     # coloured dots are what a patient sees
+                     "the attacks started with lightning flashes and coloured dots followed by a headache ."]:
         assert not extraction.describes_a_drawing(sentence), sentence
     paper = paper_with("Homologs are indicated by gray bars.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
@@ -439,11 +455,16 @@ def test_a_connective_and_its_comma_open_a_sentence_after_a_fronted_clause_that_
 def test_a_sentence_run_in_after_a_figures_or_tables_number_is_told_from_one():
     tells_apart(predicates.runs_two_sentences_together, ["fourteen rejoining sites of simple deletions are listed in table <dig> eight of these sites showed microhomology .",
                    "primer sequences are provided in additional file <dig> : table s <dig> pcr products were sequenced in both directions .",
-                   "the sequences of the isolates are given in table <dig> they include seven isolates from the outbreak ."],
+                   "the sequences of the isolates are given in table <dig> they include seven isolates from the outbreak .",
+                   # another pointer and its own verb open the next sentence
+                   "we first measured the similarity using the method in formula <dig> figure <dig> shows the distribution "
+                   "of the pairs .",
+                   "the coverage values are summarized in table <dig> figure <dig> shows the relationship between them ."],
                 ["two of the proteins presented in table <dig> which are inferred to encode receptors were more similar .",
                      "it is evident from figure <dig> that there is a negative correlation between the two .",
                      "the genes eliminated from table <dig> because their levels were low are listed below .",
-                 "the expression of mir- <dig> target genes was measured in all samples ."])
+                 "the expression of mir- <dig> target genes was measured in all samples .",
+                 "the coverage values are higher than <dig> as figure <dig> shows for the three strains ."])
 
 
 def test_a_complexity_bound_that_lost_its_formula_is_no_sentence():

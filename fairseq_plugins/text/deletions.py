@@ -719,10 +719,12 @@ def _partners(words: Sequence[str], drop: Collection[int]) -> set:
 
 
 def _opens_a_predicate(word: str) -> bool:
-    """Whether ``word`` opens a sentence's predicate after its subject: an auxiliary (``PREDICATE_STARTERS``)
-    or a word that can only be a verb ("the ideal database , [also manually curated ,] contains ...":
-    ``predicates.is_only_a_verb``)."""
-    return word in PREDICATE_STARTERS or is_only_a_verb(word)
+    """Whether ``word`` opens a sentence's predicate after its subject: an auxiliary (``PREDICATE_STARTERS``),
+    a word that can only be a verb ("the ideal database , [also manually curated ,] contains ...":
+    ``predicates.is_only_a_verb``) or a past form the lexicon knows as a verb ("two papers published in bmc
+    bioinformatics , [presenting machine learning methods ,] used their own method ...")."""
+    return (word in PREDICATE_STARTERS or is_only_a_verb(word)
+            or word.endswith("ed") and "VERB" in word_classes(word))
 
 
 def _opens_a_side_part(words: Sequence[str], comma: int, drop: Collection[int]) -> bool:

@@ -495,6 +495,12 @@ _DRAWING_RE = re.compile(
     # indicate the standardized additive effect ...")
     rf"|^(?:lanes?|columns?|rows?|tracks?) {_LABEL_OR_NUMBER}(?: (?:and|to|-|–) {_LABEL_OR_NUMBER})? "
     r"(?:shows?|represents?|indicates?|depicts?|corresponds? to|contains?|denotes?)\b"
+    # or coloured marks or blocks, not dots, which a patient may see ("... lightning flashes and coloured dots ...")
+    r"|\bcolou?red (?:blocks?|arrows?|circles?|box(?:es)?|bars?|lines?|squares?|triangles?)\b"
+    # or a tree's branches and what stands at them ("branch lengths are drawn to scale ...", "the numbers at the branch
+    # points indicate the bootstrap values ...")
+    r"|^(?:the )?branch lengths? (?:are|is|were|represents?|indicates?|corresponds?|reflects?)\b"
+    r"|^(?:the )?(?:numbers|values) (?:at|on|above|below|next to|beside) (?:the )?(?:nodes|branches|branch points)\b"
     r"|\b(?:is|are) (?:shown|indicated|depicted|highlighted|marked|boxed|circled|underlined|labell?ed|colou?red|listed) \.$"
     # or the mark that stands for something ("sample locations are indicated by a circle or a star ...")
     r"|\b(?:is|are|were|was) (?:shown|indicated|marked|represented|depicted|denoted|highlighted|symboli[sz]ed) "
@@ -527,7 +533,10 @@ def describes_a_drawing(sentence: str) -> bool:
     counted a legend's fragment), and 11 of train papers 0-999 that say which mark stands for something ("sample
     locations are indicated by a circle or a star ...", "males are represented by squares , females by circles .";
     all legends but one sentence of the text that reads its figure's stars), and 10 whose subject is a gel's lane or
-    a table's column or row ("lane <dig> shows the <dig> bp dna ladder ."; all legends).
+    a table's column or row ("lane <dig> shows the <dig> bp dna ladder ."; all legends), and 4 that name coloured marks
+    or blocks ("colored blocks indicate similar genome regions ..."; three legends and a sentence that reads its
+    figure's green line; not coloured dots, which a patient sees); a tree's branch lengths and the numbers at its
+    branches ("branch lengths are estimated by amino acid substitutions per site .") took none that other tests did not.
     Papers only: in news, "red line" is a limit."""
     return _DRAWING_RE.search(sentence) is not None
 

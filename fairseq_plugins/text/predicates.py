@@ -299,6 +299,8 @@ _LEAD_PHRASE_OPENINGS = (FRONTING_WORDS - _SUBORDINATORS) | {
 # was induced ..." is an apposition that lost its comma, and the verb follows it)
 _SUBJECT_OPENINGS = DETERMINERS | {"we", "it", "they", "there", "most", "some", "such", "one", "six", "seven", "eight",
                                    "nine", "ten"}
+# ... of which those that open a clause or a phrase inside a sentence as often
+_NOT_A_SUBJECT_OPENING = frozenset({"that", "which", "what", "whose", "such"})
 # ... a number among them after a lead phrase's comma ("... is listed in table <dig> | on average , <dig> % of
 # significantly bound genes are ...") and after a unit's stop (``_ends_at_a_units_stop``)
 _LEAD_CLAUSE_OPENINGS = _SUBJECT_OPENINGS | {NUMBER}
@@ -385,11 +387,13 @@ def _lead_phrase_comma(rest: Sequence[str], words: int) -> Optional[int]:
 _POINTER_NOUNS = frozenset({"figure", "figures", "fig", "fig.", "table", "tables", "file"})
 # words that go on from a pointer's number inside its sentence: a subordinate or relative clause, a
 # preposition or a conjunction, a verb of the pointer's own ("table <dig> shows ..."), "respectively"
-_GO_ON_AFTER_A_POINTER = (_SUBORDINATORS | {
+# a pointer's own verbs in the present: "figure <dig> shows ...", "table <dig> lists ..."
+_POINTER_VERBS = frozenset({"shows", "illustrates", "summarizes", "lists", "presents", "depicts", "displays", "gives",
+                            "provides", "contains", "compares", "describes", "reports"})
+_GO_ON_AFTER_A_POINTER = (_SUBORDINATORS | _POINTER_VERBS | {
     "which", "who", "whose", "that", "than", "so", "then", "and", "or", "but", "to", "of", "in", "for", "with", "by",
-    "at", "on", "as", "from", "into", "versus", "vs", "also", "respectively", "is", "are", "was", "were", "shows",
-    "show", "showed", "illustrates", "summarizes", "lists", "presents", "depicts", "displays", "gives", "provides",
-    "contains", "after", "before", "until"})
+    "at", "on", "as", "from", "into", "versus", "vs", "also", "respectively", "is", "are", "was", "were",
+    "show", "showed", "after", "before", "until"})
 # a finite verb of the next sentence, looked for in its first words up to a word that could open a
 # clause inside the first one
 _FINITE_WORDS = frozenset({"is", "are", "was", "were", "has", "have", "had", "can", "could", "may", "might", "will",
@@ -489,7 +493,7 @@ def runs_two_sentences_together(sentence: str) -> bool:
     34 more). "as expected ,", "surprisingly ," and "more than" as openers: 13 more of train papers 0-999, all
     run-ons ("... with primers specific for cle <dig> | as expected , expression of ..."). A lead phrase whose clause
     opens with a number, a comparison with other work and its comma ("... week <dig> | similar to our previous studies
-    <cit> , the proportion ..."), "as", a phrase and its comma before "we" (``_opens_an_as_phrase_before_we``), and a
+    <cit> , the proportion ..."), "as", a phrase and its comma before "we" (``_opens_a_lead_phrase_before_we``), and a
     number after a unit's stop: 27 more of train papers 0-999, 26 of them run-ons. After a pointer's number, a bare
     subject and its past-tense verb (``_opens_with_a_subject_and_past_verb``: 4 more of train papers 0-999, three
     run-ons and a legend run in); and a connective and its comma after a clause that a fronted clause opens, which
@@ -498,7 +502,12 @@ def runs_two_sentences_together(sentence: str) -> bool:
     a lead phrase and its comma before a subject with no determiner and its auxiliary ("... pcb <dig> | from these
     genomic biomarkers , time - independent hepatic gene expression signatures were constructed ...",
     ``_may_precede_a_bare_subject``: 9 more of train papers 0-999, all run-ons), and a species' initial
-    among a lead phrase's words ("... stm <dig> | in b. phenoliruptrix , it was found ..."): 1 more."""
+    among a lead phrase's words ("... stm <dig> | in b. phenoliruptrix , it was found ..."): 1 more. After a number, a
+    subordinator of a reason, a concession or a contrast and its clause before "we" too ("... v. cholerae n <dig> |
+    because phase variation can be a reversible process , we included ..."), a clause of concession or reason before
+    a subject that a determiner or pronoun opens (``_opens_a_fronted_clause_before_its_subject``), and a figure's or
+    table's name with its number and its verb ("... in formula <dig> | figure <dig> shows ...",
+    ``_opens_with_a_pointers_verb``): 13 more of train papers 0-999, all run-ons."""
     tokens = sentence.split()
     for j, token in enumerate(tokens[:-_MIN_CLAUSE_WORDS - 1]):
         if not (token == NUMBER or _is_initial(token) or token in _ABBREVIATIONS_AT_A_STOP) or j < _MIN_CLAUSE_WORDS - 1:
@@ -510,7 +519,9 @@ def runs_two_sentences_together(sentence: str) -> bool:
                        else _opens_a_clause)
         opens = (_opens_a_sentence(rest, clause_test)
                  or token == NUMBER and (_opens_a_clause_after_a_pointer(clause, rest)
-                                         or _opens_an_as_phrase_before_we(clause, rest))
+                                         or _opens_a_lead_phrase_before_we(clause, rest)
+                                         or _opens_with_a_pointers_verb(rest)
+                                         or _opens_a_fronted_clause_before_its_subject(rest))
                  or _opens_a_fronted_phrase_after_a_letter(clause, rest))
         if opens and has_predicate(" ".join(rest)) and (
                 _ends_a_clause(clause) or _after_a_clause_a_connective_opens(clause, rest)):
@@ -547,20 +558,59 @@ def _opens_a_fronted_phrase_after_a_letter(clause: Sequence[str], rest: Sequence
 
 
 _AS_PHRASE_WORDS = 12  # "as none of these annotated groups of genes had pairwise constraints ,": 11
+# the words that open a phrase or a clause fronted before "we": "as", and the subordinators of a reason, a
+# concession or a contrast
+_OPENERS_BEFORE_WE = frozenset({"as", "because", "since", "although", "though", "while", "whereas"})
 
 
-def _opens_an_as_phrase_before_we(clause: Sequence[str], rest: Sequence[str]) -> bool:
-    """Whether ``rest``, after a number, opens with "as", a phrase and its comma before "we" ("... is shown in figure
-    <dig> | as a random control test , we computed ...", "... ranging from <dig> to <dig> | as a final probe selection
-    criterion , we checked ..."), after a clause with a predicate, not a participle's phrase with no comma after
-    it: "using cj <dig> as an anchor , we found ..." and "only considering differences ... p - value < <dig> as
-    significant , we found ..." go on. 5 in SumPubMed train papers 0-999 that no other test took, all run-ons."""
-    if rest[0] != "as":
+def _opens_a_lead_phrase_before_we(clause: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether ``rest``, after a number, opens with "as" or a subordinator (``_OPENERS_BEFORE_WE``), a phrase and its
+    comma before "we" ("... is shown in figure <dig> | as a random control test , we computed ...", "... ranging from
+    <dig> to <dig> | as a final probe selection criterion , we checked ...", "... v. cholerae n <dig> | because phase
+    variation can be a reversible process , we included ..."), after a clause with a predicate, not a participle's
+    phrase with no comma after it: "using cj <dig> as an anchor , we found ..." and "only considering differences ...
+    p - value < <dig> as significant , we found ..." go on. With "as", 5 in SumPubMed train papers 0-999 that no other
+    test took, all run-ons; with the subordinators 2 more, both run-ons."""
+    if rest[0] not in _OPENERS_BEFORE_WE:
         return False
     comma = _lead_phrase_comma(rest, _AS_PHRASE_WORDS)
     return (comma is not None and comma > 1 and rest[comma + 1:comma + 2] == ["we"]
             and not ("," not in clause and any(word.endswith("ing") for word in clause[:2]))
             and has_predicate(" ".join(clause)))
+
+
+# the subordinators of a concession or a reason that open a clause fronted before the next sentence's subject
+# ("because" and "while" go on with the sentence before as often: "... with k > <dig> | because for some ...")
+_FRONTED_CONCESSIONS = frozenset({"although", "though", "since", "whereas"})
+_FRONTED_CLAUSE_WORDS = 20  # "although the levels of type <dig> ifn from pbmcs in infected cows have not been ... ,"
+
+
+def _opens_a_fronted_clause_before_its_subject(rest: Sequence[str]) -> bool:
+    """Whether ``rest``, after a number, opens with a clause of concession or reason (``_FRONTED_CONCESSIONS``) and its
+    comma, then a subject that opens with a determiner or a pronoun and its finite verb within ``_VERB_REACH`` words
+    ("... for both sbsut <dig> | although all three genes were also more highly expressed in stems , they ...", "...
+    contigs apjl <dig> and apjl <dig> | since these sequences were not contiguous ... , they could not be ..."): 8 in
+    SumPubMed train papers 0-999 that no other test took, all run-ons read."""
+    if rest[0] not in _FRONTED_CONCESSIONS:
+        return False
+    comma = _lead_phrase_comma(rest, _FRONTED_CLAUSE_WORDS)
+    subject = rest[comma + 1:] if comma is not None and comma > 2 else []
+    if not subject or subject[0] not in _SUBJECT_OPENINGS or subject[0] in _NOT_A_SUBJECT_OPENING:
+        return False
+    for word in subject[1:_VERB_REACH + 1]:
+        if word in _CLAUSE_BREAKS:
+            return False
+        if word in _FINITE_WORDS:
+            return True
+    return False
+
+
+def _opens_with_a_pointers_verb(rest: Sequence[str]) -> bool:
+    """Whether ``rest``, after a number, opens with a figure's or table's name, its number and its verb
+    (``_POINTER_VERBS``): "... are listed in table <dig> | figure <dig> shows the ...", "... for category- <dig> |
+    figure <dig> shows the hierarchical clustering tree ...": inside a sentence "as figure <dig> shows" has its "as".
+    21 in SumPubMed train papers 0-999 that no other test took, all run-ons read."""
+    return len(rest) > 3 and rest[0] in _POINTER_NOUNS and rest[1] == NUMBER and rest[2] in _POINTER_VERBS
 
 
 # a unit's abbreviation that the normal form keeps with its stop, as it keeps an initial: hours, seconds, days
@@ -667,7 +717,7 @@ _LINKING_WORDS = frozenset({"however", "therefore", "thus", "hence", "moreover",
                             "nonetheless", "instead", "consequently", "accordingly", "indeed", "also", "then", "still",
                             "example", "instance", "words", "even"})
 # what the second clause's subject opens with: a determiner or pronoun, or a quantity
-_SPLICED_SUBJECT_OPENINGS = (_SUBJECT_OPENINGS - {"that", "which", "what", "whose", "such"}) | {
+_SPLICED_SUBJECT_OPENINGS = (_SUBJECT_OPENINGS - _NOT_A_SUBJECT_OPENING) | {
     NUMBER, "~", "about", "approximately", "only"}
 # the words after the comma that make the sentence a series of clauses, which it may join with commas ("<dig>
 # % were nssnvs , <dig> % were frame shifts , and <dig> % were ..."; ", or cultures are ..."), or set two
