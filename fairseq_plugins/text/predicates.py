@@ -413,9 +413,13 @@ def _opens_a_clause_after_a_pointer(clause: Sequence[str], rest: Sequence[str]) 
     name = clause[-3] if clause[-2:-1] == ["s"] and len(clause) > 2 else clause[-2]  # "table s <dig>": "table"
     if name not in _POINTER_NOUNS or not re.fullmatch(r"[a-z][a-z0-9-]+", rest[0]) or rest[0] in _GO_ON_AFTER_A_POINTER:
         return False
-    if _opens_with_a_subject_and_past_verb(rest):
-        return True
-    for word in rest[1:_VERB_REACH + 1]:
+    return _opens_with_a_subject_and_past_verb(rest) or _has_its_verb_within_reach(rest)
+
+
+def _has_its_verb_within_reach(clause: Sequence[str]) -> bool:
+    """Whether a clause's first word is followed by a finite word (``_FINITE_WORDS``) within ``_VERB_REACH`` words
+    and before any word that could open a clause inside a sentence (``_CLAUSE_BREAKS``): a subject and its verb."""
+    for word in clause[1:_VERB_REACH + 1]:
         if word in _CLAUSE_BREAKS:
             return False
         if word in _FINITE_WORDS:
@@ -595,14 +599,8 @@ def _opens_a_fronted_clause_before_its_subject(rest: Sequence[str]) -> bool:
         return False
     comma = _lead_phrase_comma(rest, _FRONTED_CLAUSE_WORDS)
     subject = rest[comma + 1:] if comma is not None and comma > 2 else []
-    if not subject or subject[0] not in _SUBJECT_OPENINGS or subject[0] in _NOT_A_SUBJECT_OPENING:
-        return False
-    for word in subject[1:_VERB_REACH + 1]:
-        if word in _CLAUSE_BREAKS:
-            return False
-        if word in _FINITE_WORDS:
-            return True
-    return False
+    return (bool(subject) and subject[0] in _SUBJECT_OPENINGS and subject[0] not in _NOT_A_SUBJECT_OPENING
+            and _has_its_verb_within_reach(subject))
 
 
 def _opens_with_a_pointers_verb(rest: Sequence[str]) -> bool:
