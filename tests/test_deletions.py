@@ -389,6 +389,13 @@ def test_a_condition_and_what_respectively_pairs_stay():
     # a side part after "respectively" may still go, as may one that opens with no condition
     after = "the yields were 3 and 4 respectively , which matched the model ."
     assert project_clauses([after], ["the yields were 3 and 4 respectively ."]) == ["the yields were 3 and 4 respectively ."]
+    # a relative clause that sets a threshold restricts the noun before it; one that only describes it may go
+    claim = "have the co-occurrence rates that are higher than <dig> ."
+    pairs_over = f"the interacting protein pairs , whose similarity is greater than <dig> , {claim}"
+    assert project_clauses([pairs_over], [f"the interacting protein pairs , {claim}"]) == [pairs_over]
+    described = f"the interacting protein pairs , whose structures are known , {claim}"
+    assert project_clauses([described], [f"the interacting protein pairs , {claim}"]) == [
+        f"the interacting protein pairs {claim}"]
     side = "the pathway was blocked at high rates , as in earlier work ."
     assert project_clauses([side], ["the pathway was blocked at high rates ."]) == ["the pathway was blocked at high rates ."]
 

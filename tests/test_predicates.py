@@ -349,8 +349,12 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                    "columns <dig> and <dig> indicate the standardized additive effect of the allele .",
                    # coloured marks or blocks, a tree's branch lengths and the numbers at its branches
                    "colored blocks indicate similar genome regions between the two strains .",
+                   "colored dots indicate a fold change above two .",
                    "branch lengths are estimated by amino acid substitutions per site .",
-                   "the numbers at the branch points indicate the bootstrap values ."]:
+                   "the numbers at the branch points indicate the bootstrap values .",
+                   # the specimen pictured, named before the subject
+                   "in the unpurified tonsil cell suspension shown , there were <dig> % b cells and <dig> % t cells .",
+                   "in l <dig> , l <dig> and l <dig> animals shown , vule and vulf cells have not fused ."]:
         assert extraction.describes_a_drawing(legend), legend
     for sentence in ["the concentration of mn2+ in red blood cells is low .",
                      "the results are shown in table <dig> .",  # a pointer (extraction.points_only), not a legend
@@ -364,6 +368,8 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                      "each gene is represented as a square of arbitrary size in a grid .",  # how a method draws
                      "cluster <dig> contains genes involved in amino acid biosynthesis .",  # a result
                      "the colored cells grew faster than the white ones .", "the branch was cut at its base .",
+                     "in the cases we have shown , the protein binds the promoter .",
+                     "in these experiments , the mutant was shown to bind the promoter .",
                      # coloured dots are what a patient sees
                      "the attacks started with lightning flashes and coloured dots followed by a headache ."]:
         assert not extraction.describes_a_drawing(sentence), sentence
@@ -465,6 +471,35 @@ def test_a_sentence_run_in_after_a_figures_or_tables_number_is_told_from_one():
                      "the genes eliminated from table <dig> because their levels were low are listed below .",
                  "the expression of mir- <dig> target genes was measured in all samples .",
                  "the coverage values are higher than <dig> as figure <dig> shows for the three strains ."])
+
+
+def test_a_lead_phrase_and_its_clause_after_a_figures_or_tables_number_are_told_from_one_sentence():
+    tells_apart(predicates.runs_two_sentences_together,
+                ["the relative expression of the genes in the leaves is shown in fig. <dig> following inoculation with pst "
+                 "or bgt , both transcripts showed dysregulated expression .",
+                 "the scatter plots for all pairs of methods are shown in figure <dig> for the malidup test set , the "
+                 "largest mean score was achieved by mican .",
+                 "the primers are listed in additional file <dig> : table s <dig> to illustrate the relationship between "
+                 "the haplotypes , we constructed a minimum spanning network ."],
+                # no predicate before the pointer, a participle's phrase, a lead phrase too long, a list's next item
+                ["specifically , in table <dig> from only exonic mapped reads , there are no differences between samples .",
+                 "given the improvement observed in fig. <dig> after early intervention with mif , an unexpected outcome "
+                 "was obtained .",
+                 "the values are shown in table <dig> for each of the many different conditions that we tested in the "
+                 "first experiment , the cells grew .",
+                 "the genes are shown in figure <dig> with the promoter regions , and the cells were grown ."])
+
+
+def test_a_sentence_that_says_the_first_ones_opening_again_after_a_number_is_told_from_one():
+    tells_apart(predicates.runs_two_sentences_together,
+                ["in experiment <dig> blood was sampled on days <dig> and <dig> in experiment <dig> blood was collected from "
+                 "additional fish .",
+                 "pfm <dig> was found to be associated with the proteins rap <dig> and rap <dig> pfm <dig> was also well "
+                 "conserved in upstream regions ."],
+                # a list repeats its items' words
+                ["sphingomonas sp. strain o <dig> sphingomonas sp. strain a <dig> sphingomonas sp. strain c <dig> "
+                 "possessed plasmids .",
+                 "cultures of strain <dig> cultures of strain <dig> and cultures of strain <dig> were grown ."])
 
 
 def test_a_complexity_bound_that_lost_its_formula_is_no_sentence():

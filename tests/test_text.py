@@ -78,7 +78,10 @@ EXAMPLES = [
     ("  tab\there\r\nnew\u00a0line\u200b zero\x00 width  ", "tab here . new line zero width ."),
     ("Harbour tunnel opens\n\nThe tunnel opened on Monday.\nBy Ann Lee\n", 
      "harbour tunnel opens . the tunnel opened on monday . by ann lee ."),
-    ("He said:\n\"It works.\"\nA list -\nstays (as is)", 'he said : " it works . " a list - stays ( as is )'),
+    # a line that ends in a closing bracket or quotation mark after a word too, not one that ends in a dash
+    ("He said:\n\"It works.\"\nA list -\nstays (as is)", 'he said : " it works . " a list - stays ( as is ) .'),
+    ("Generation of a vaccine \u201cC-strain\u201d\nBACs were constructed.",
+     'generation of a vaccine " c - strain " . bacs were constructed .'),
 ]
 
 

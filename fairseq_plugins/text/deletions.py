@@ -69,7 +69,8 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     the short reads" gives the consequence to another clause);
     D is no condition (its first word is no ``CONDITIONS`` word: "if", "unless", "only": "should we
     expect e. coli to downregulate the pathway , if the pathway were blocked ?" asks another
-    question without it), adds nothing to the noun before it that the claim is about ("the svm method ,
+    question without it; nor a relative clause that sets a threshold before a number, "the interacting protein
+    pairs [, whose similarity is greater than <dig> ,] have ...": ``THRESHOLDS``), adds nothing to the noun before it that the claim is about ("the svm method ,
     [together with sequence features carefully chosen ,] predicts ...": ``ACCOMPANIMENTS``), holds no
     verb after its examples ("receptors [, including par <dig> promote ampk activity ...]": the
     sentence's verb, whose comma the data set lost), and no "respectively" follows it (the lists it
@@ -141,6 +142,13 @@ ATTRIBUTION = frozenset({
 # words that open a condition on the claim ("... at high growth rates , if its pathway were blocked"):
 # such a part is no side part, the claim without it holds where the sentence did not say it does
 CONDITIONS = frozenset({"if", "unless", "whether", "provided", "providing", "except", "only"})
+# the comparisons that set a threshold on a quantity ("whose similarity is greater than <dig>"): a relative
+# clause that holds one before a number restricts the noun before it, commas or not ("the interacting protein pairs
+# [, whose similarity is greater than <dig> ,] have ...": without it the claim holds for every pair)
+THRESHOLDS = tuple(tuple(phrase.split()) for phrase in (
+    "greater than", "more than", "less than", "fewer than", "higher than", "lower than", "larger than",
+    "smaller than", "at least", "at most", "above", "below", "exceeding", "exceeds", "exceed", "over", "under",
+    ">", "<", ">=", "<=", "\u2265", "\u2264"))
 # the word that pairs two lists item by item: a deletion before it takes an item of one of them
 RESPECTIVELY = "respectively"
 # words that make the clause they open subordinate: kept alone, such a clause is no sentence
@@ -577,6 +585,8 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "... were predicted , [therefore ,] two templates were used": a comma splice would be left
     if words and words[0] in CONDITIONS:
         return False  # a condition on the claim: without it the claim holds unconditionally
+    if words and words[0] in RELATIVE_PRONOUNS | COMPLEMENTIZERS and _sets_a_threshold(words):
+        return False  # "pairs [, whose similarity is greater than <dig> ,] have ...": the clause restricts the noun
     if source[start] == ";" and end < _clause_end(source, start + 1, body_end):
         return False  # "... during development [; bmcatd is induced by ecdysone] , and is expressed in ...": the
         # clause a semicolon opens goes on after the part, and what is left of it loses its subject or leans on another
@@ -608,6 +618,17 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         if SUBORDINATORS.intersection(first_clause):
             return False  # what would be left opens with a subordinate clause whose main clause this is
     return True
+
+
+def _sets_a_threshold(words: Sequence[str]) -> bool:
+    """Whether ``words`` hold a comparison that sets a threshold (``THRESHOLDS``) before a number: "... greater
+    than <dig>", "... > <dig> %", "... at least <dig> reads"."""
+    for i in range(len(words)):
+        for phrase in THRESHOLDS:
+            after = i + len(phrase)
+            if tuple(words[i:after]) == phrase and after < len(words) and _is_number(words[after]):
+                return True
+    return False
 
 
 def _continues_a_list_of_modifiers(before: str, words: Sequence[str]) -> bool:

@@ -497,10 +497,14 @@ _DRAWING_RE = re.compile(
     r"(?:shows?|represents?|indicates?|depicts?|corresponds? to|contains?|denotes?)\b"
     # or coloured marks or blocks, not dots, which a patient may see ("... lightning flashes and coloured dots ...")
     r"|\bcolou?red (?:blocks?|arrows?|circles?|box(?:es)?|bars?|lines?|squares?|triangles?)\b"
+    r"|\bcolou?red dots (?:indicate|represent|show|denote|mark)\b"  # dots that stand for something
     # or a tree's branches and what stands at them ("branch lengths are drawn to scale ...", "the numbers at the branch
     # points indicate the bootstrap values ...")
     r"|^(?:the )?branch lengths? (?:are|is|were|represents?|indicates?|corresponds?|reflects?)\b"
     r"|^(?:the )?(?:numbers|values) (?:at|on|above|below|next to|beside) (?:the )?(?:nodes|branches|branch points)\b"
+    # or the specimen a figure pictures, named before the sentence's subject ("in the unpurified tonsil cell suspension
+    # shown , there were ...", "in l <dig> , l <dig> and l <dig> animals shown , vule and vulf cells have not fused .")
+    r"|^in (?:(?!\b(?:as|we|it|they|is|are|was|were|has|have|been)\b)[^;]){1,80}? (?:shown|pictured|depicted) ,"
     r"|\b(?:is|are) (?:shown|indicated|depicted|highlighted|marked|boxed|circled|underlined|labell?ed|colou?red|listed) \.$"
     # or the mark that stands for something ("sample locations are indicated by a circle or a star ...")
     r"|\b(?:is|are|were|was) (?:shown|indicated|marked|represented|depicted|denoted|highlighted|symboli[sz]ed) "
@@ -535,8 +539,11 @@ def describes_a_drawing(sentence: str) -> bool:
     all legends but one sentence of the text that reads its figure's stars), and 10 whose subject is a gel's lane or
     a table's column or row ("lane <dig> shows the <dig> bp dna ladder ."; all legends), and 4 that name coloured marks
     or blocks ("colored blocks indicate similar genome regions ..."; three legends and a sentence that reads its
-    figure's green line; not coloured dots, which a patient sees); a tree's branch lengths and the numbers at its
-    branches ("branch lengths are estimated by amino acid substitutions per site .") took none that other tests did not.
+    figure's green line; not coloured dots, which a patient sees, unless they stand for something: "colored dots
+    indicate log <dig> fold change > <dig> ...", 1 more); a tree's branch lengths and the numbers at its
+    branches ("branch lengths are estimated by amino acid substitutions per site .") took none that other tests did not;
+    a phrase fronted before the subject that names the specimen pictured ("in the unpurified tonsil cell suspension
+    shown , there were ...") took 1 more, a legend.
     Papers only: in news, "red line" is a limit."""
     return _DRAWING_RE.search(sentence) is not None
 

@@ -252,10 +252,13 @@ def _lower(text: str) -> str:
     return text
 
 
+_CLOSING_MARKS = "\"')] "  # after the plain quotes of _CHAR_TABLE
+
+
 def _clean(raw, end_lines: bool = True) -> str:
     """Step 1: unescape, NFKC, plain quotes, no control characters, single spaces, lowercase;
-    with `end_lines`, a line that ends in a letter, a digit or a mask (``<dig>``, ``<cit>``) gets a
-    final " ."."""
+    with `end_lines`, a line that ends in a letter, a digit or a mask (``<dig>``, ``<cit>``), or in a
+    closing quotation mark or bracket after one (``_CLOSING_MARKS``), gets a final " ."."""
     text = _as_text(raw)
     if "&" in text:
         text = html.unescape(text)
@@ -282,10 +285,13 @@ def _clean(raw, end_lines: bool = True) -> str:
         if _LONG_CHUNK_RE.search(line):
             line = " ".join(c for c in line.split(" ") if len(c) <= MAX_TOKEN_CHARS)
         line = _WHITESPACE_RE.sub(" ", line).strip()
-        if (end_lines and line and (line[-1].isalnum() or line.endswith(masking.SYMBOLS))
+        last_words = line.rstrip(_CLOSING_MARKS)
+        if (end_lines and last_words and (last_words[-1].isalnum() or last_words.endswith(masking.SYMBOLS))
                 and not _continues_at_a_citation(raw_lines, number)):
-            # a paragraph, headline or highlight without final punctuation ends here; so does a masked
-            # paper's line that ends on a number or a citation ("... as shown in figure <dig>")
+            # a paragraph, headline or highlight without final punctuation ends here, a closing quotation
+            # mark or bracket after its last word too ('generation of a bac ... the modified live vaccine
+            # "c-strain riems"', a picture's "( left )"); so does a masked paper's line that ends on a
+            # number or a citation ("... as shown in figure <dig>")
             line += " ."
         if line:
             lines.append(line)

@@ -416,6 +416,35 @@ def _opens_a_clause_after_a_pointer(clause: Sequence[str], rest: Sequence[str]) 
     return _opens_with_a_subject_and_past_verb(rest) or _has_its_verb_within_reach(rest)
 
 
+# past participles that open a fronted phrase without its comma ("given the modest improvement observed in fig.
+# <dig> after ...", "based on ...")
+_PARTICIPLE_OPENINGS = frozenset({"given", "based"})
+_POINTER_LEAD_PHRASE_WORDS = 12  # "for the <dig> significantly correlated targetscan - predicted pairs ,": 10
+
+
+def _opens_a_lead_phrase_after_a_pointer(clause: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether ``rest``, after a figure's, table's or file's number, opens with a lead phrase (a fronting word, not
+    a subordinator) of at most ``_POINTER_LEAD_PHRASE_WORDS`` words and its comma before a clause
+    (``_opens_a_clause``), and the part of ``clause`` after its last comma has a predicate before the pointer's
+    name and opens no fronted clause or participle's phrase: "... are shown in fig. <dig> | following inoculation with
+    pst or bgt , both lincrnas and ... showed ...", "... in figure <dig> | for malidup - sq test set , the largest
+    mean q - score was ...". Not "specifically , in table <dig> from only exonic mapped reads , there are ..." (no
+    predicate before the pointer) nor "given the modest improvement observed in fig. <dig> after early intervention
+    with mif , an ... outcome was ...". Longer than a lead phrase after any number (``_LEAD_PHRASE_WORDS``): a
+    pointer's number ends its phrase. 22 in SumPubMed train papers 0-999 that no other test took, all run-ons."""
+    last_part = _after_last_comma(clause)
+    name_at = len(last_part) - (3 if last_part[-2:-1] == ["s"] else 2)  # "table s <dig>": at "table"
+    if (name_at < 1 or last_part[name_at] not in _POINTER_NOUNS or rest[0] not in FRONTING_WORDS
+            or rest[0] in _SUBORDINATORS):
+        return False
+    opening = last_part[0]
+    if opening in _FRONTED_CLAUSE_OPENINGS or opening in _PARTICIPLE_OPENINGS or opening.endswith("ing"):
+        return False
+    comma = _lead_phrase_comma(rest, _POINTER_LEAD_PHRASE_WORDS)
+    return (comma is not None and comma > 1 and all(word.isalpha() or word in (NUMBER, "-") for word in rest[:comma])
+            and _opens_a_clause(rest[comma + 1:]) and has_predicate(" ".join(last_part[:name_at])))
+
+
 def _has_its_verb_within_reach(clause: Sequence[str]) -> bool:
     """Whether a clause's first word is followed by a finite word (``_FINITE_WORDS``) within ``_VERB_REACH`` words
     and before any word that could open a clause inside a sentence (``_CLAUSE_BREAKS``): a subject and its verb."""
@@ -511,7 +540,10 @@ def runs_two_sentences_together(sentence: str) -> bool:
     because phase variation can be a reversible process , we included ..."), a clause of concession or reason before
     a subject that a determiner or pronoun opens (``_opens_a_fronted_clause_before_its_subject``), and a figure's or
     table's name with its number and its verb ("... in formula <dig> | figure <dig> shows ...",
-    ``_opens_with_a_pointers_verb``): 13 more of train papers 0-999, all run-ons."""
+    ``_opens_with_a_pointers_verb``): 13 more of train papers 0-999, all run-ons. After a figure's or table's number, a
+    lead phrase of up to 12 words and its comma before a clause (``_opens_a_lead_phrase_after_a_pointer``: 22 more of
+    train papers 0-999), and after any number the first words of the sentence said again (``_repeats_the_opening``:
+    5 more), all run-ons."""
     tokens = sentence.split()
     for j, token in enumerate(tokens[:-_MIN_CLAUSE_WORDS - 1]):
         if not (token == NUMBER or _is_initial(token) or token in _ABBREVIATIONS_AT_A_STOP) or j < _MIN_CLAUSE_WORDS - 1:
@@ -525,6 +557,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
                  or token == NUMBER and (_opens_a_clause_after_a_pointer(clause, rest)
                                          or _opens_a_lead_phrase_before_we(clause, rest)
                                          or _opens_with_a_pointers_verb(rest)
+                                         or _opens_a_lead_phrase_after_a_pointer(clause, rest)
+                                         or _repeats_the_opening(clause, rest)
                                          or _opens_a_fronted_clause_before_its_subject(rest))
                  or _opens_a_fronted_phrase_after_a_letter(clause, rest))
         if opens and has_predicate(" ".join(rest)) and (
@@ -609,6 +643,25 @@ def _opens_with_a_pointers_verb(rest: Sequence[str]) -> bool:
     figure <dig> shows the hierarchical clustering tree ...": inside a sentence "as figure <dig> shows" has its "as".
     7 in SumPubMed train papers 0-999 that no other test took, all run-ons."""
     return len(rest) > 3 and rest[0] in _POINTER_NOUNS and rest[1] == NUMBER and rest[2] in _POINTER_VERBS
+
+
+_REPEATED_OPENING_WORDS = 3  # "in experiment <dig> ...", "pfm <dig> was ...": the words a parallel sentence repeats
+
+
+def _repeats_the_opening(clause: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether ``rest``, after a number, opens with the first ``_REPEATED_OPENING_WORDS`` or more words of ``clause``,
+    which the sentence holds only those two times: a second sentence said in parallel to the first ("in experiment
+    <dig> blood was sampled ... on days <dig> and <dig> | in experiment <dig> blood was collected from additional fish
+    ...", "pfm <dig> was found to be associated with ... rap <dig> | pfm <dig> was also well conserved ..."); a list
+    repeats its items' words more often ("sphingomonas sp. strain o <dig> sphingomonas sp. strain a <dig> sphingomonas
+    sp. strain ..."). 5 in SumPubMed train papers 0-999 that no other test took, all run-ons."""
+    same = 0
+    while same < min(len(clause) - 1, len(rest)) and rest[same] == clause[same]:
+        same += 1
+    if same < _REPEATED_OPENING_WORDS or not rest[0].isalpha():
+        return False
+    tokens = [*clause, *rest]
+    return sum(tokens[i:i + same] == rest[:same] for i in range(len(tokens))) == 2
 
 
 # a unit's abbreviation that the normal form keeps with its stop, as it keeps an initial: hours, seconds, days
