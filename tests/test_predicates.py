@@ -502,6 +502,20 @@ def test_a_sentence_that_says_the_first_ones_opening_again_after_a_number_is_tol
                  "cultures of strain <dig> cultures of strain <dig> and cultures of strain <dig> were grown ."])
 
 
+def test_a_subject_that_an_adjective_or_a_number_in_words_opens_after_a_number_is_told_from_one_sentence():
+    tells_apart(predicates.runs_two_sentences_together,
+                ["the models were adopted , testing k values between <dig> and <dig> five runs were performed for each "
+                 "value of k .",
+                 "the raw data are available under accession number e-mtab- <dig> further data are included as additional "
+                 "files .",
+                 "this finding was surprising , given that fil acts positively on arf <dig> previous studies of yab mutants "
+                 "have established that these lines lack stipules ."],
+                # a number in words after a fronted phrase's number; "similar to" goes on
+                ["phenotypic profiles allowed the differentiation of four groups and within group <dig> two phenotypic "
+                 "subgroups could be delineated .",
+                 "the values measured in the leaves of line <dig> similar to those of the controls were lower ."])
+
+
 def test_a_complexity_bound_that_lost_its_formula_is_no_sentence():
     for lost in ("our algorithm runs in o time and space , where n is the number of reads .",
                  "the problem can be solved in time o <cit> .", "it requires o + o time in total ."):

@@ -543,7 +543,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
     ``_opens_with_a_pointers_verb``): 13 more of train papers 0-999, all run-ons. After a figure's or table's number, a
     lead phrase of up to 12 words and its comma before a clause (``_opens_a_lead_phrase_after_a_pointer``: 22 more of
     train papers 0-999), and after any number the first words of the sentence said again (``_repeats_the_opening``:
-    5 more), all run-ons."""
+    5 more) or a subject that "similar", "previous", "further", "recent" or a number in words opens
+    (``_opens_a_subject_after_a_number``: 24 more), all run-ons."""
     tokens = sentence.split()
     for j, token in enumerate(tokens[:-_MIN_CLAUSE_WORDS - 1]):
         if not (token == NUMBER or _is_initial(token) or token in _ABBREVIATIONS_AT_A_STOP) or j < _MIN_CLAUSE_WORDS - 1:
@@ -559,6 +560,7 @@ def runs_two_sentences_together(sentence: str) -> bool:
                                          or _opens_with_a_pointers_verb(rest)
                                          or _opens_a_lead_phrase_after_a_pointer(clause, rest)
                                          or _repeats_the_opening(clause, rest)
+                                         or _opens_a_subject_after_a_number(clause, rest)
                                          or _opens_a_fronted_clause_before_its_subject(rest))
                  or _opens_a_fronted_phrase_after_a_letter(clause, rest))
         if opens and has_predicate(" ".join(rest)) and (
@@ -643,6 +645,36 @@ def _opens_with_a_pointers_verb(rest: Sequence[str]) -> bool:
     figure <dig> shows the hierarchical clustering tree ...": inside a sentence "as figure <dig> shows" has its "as".
     7 in SumPubMed train papers 0-999 that no other test took, all run-ons."""
     return len(rest) > 3 and rest[0] in _POINTER_NOUNS and rest[1] == NUMBER and rest[2] in _POINTER_VERBS
+
+
+# adjectives that open a sentence's subject after a number whose stop was lost ("... of excess h2o <dig> | similar
+# result was obtained ...", "... on arf <dig> | previous studies of yab mutants have established ...", "... of lncrna
+# <dig> | further studies should aim ...")
+_SUBJECT_ADJECTIVES = frozenset({"similar", "previous", "further", "recent"})
+# the numbers in words that open a subject ("... in ycf <dig> | two distinct <dig> bp direct repeats were found ...");
+# after a number that ends a fronted phrase they open the sentence's own ("... and within group <dig> two phenotypic
+# subgroups could be delineated")
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve".split())
+_NOT_AFTER_A_SUBJECTS_OPENING = frozenset({"to", "as", ",", "than", "of"})  # "similar to", "two of ..." go on
+
+
+def _opens_a_subject_after_a_number(clause: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether ``rest``, after a number, opens with one of ``_SUBJECT_ADJECTIVES`` or a number in words
+    (``_NUMBER_WORDS``) and a subject's noun, then a finite verb within ``_VERB_REACH`` words
+    (``_has_its_verb_within_reach``): "... testing k values between <dig> and <dig> | five runs were performed ...", "...
+    accession number e-mtab- <dig> | further data are included ...". A number in words goes on a fronted phrase the
+    number ends instead when ``clause``'s last part opens with a fronting word or one stands among the three words
+    before the number ("... and at day <dig> two roots of each tree were chosen ..."). 24 in SumPubMed train papers
+    0-999 that no other test took, all run-ons."""
+    if rest[1] in _NOT_AFTER_A_SUBJECTS_OPENING:
+        return False
+    if rest[0] in _NUMBER_WORDS:
+        last_part = _after_last_comma(clause)
+        if last_part[0] in FRONTING_WORDS or not FRONTING_WORDS.isdisjoint(clause[-4:-1]):
+            return False
+    elif rest[0] not in _SUBJECT_ADJECTIVES:
+        return False
+    return _has_its_verb_within_reach(rest)
 
 
 _REPEATED_OPENING_WORDS = 3  # "in experiment <dig> ...", "pfm <dig> was ...": the words a parallel sentence repeats
