@@ -70,8 +70,9 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     D is no condition (its first word is no ``CONDITIONS`` word: "if", "unless", "only": "should we
     expect e. coli to downregulate the pathway , if the pathway were blocked ?" asks another
     question without it; nor a relative clause that sets a threshold before a number, "the interacting protein
-    pairs [, whose similarity is greater than <dig> ,] have ...": ``THRESHOLDS``), adds nothing to the noun before it that the claim is about ("the svm method ,
-    [together with sequence features carefully chosen ,] predicts ...": ``ACCOMPANIMENTS``), holds no
+    pairs [, whose similarity is greater than <dig> ,] have ...": ``THRESHOLDS``), adds nothing to the noun
+    before it that the claim is about ("the svm method , [together with sequence features carefully chosen ,]
+    predicts ...": ``ACCOMPANIMENTS``), holds no
     verb after its examples ("receptors [, including par <dig> promote ampk activity ...]": the
     sentence's verb, whose comma the data set lost), and no "respectively" follows it (the lists it
     pairs keep every item: "predictions by radar and console , respectively" pairs nothing without
