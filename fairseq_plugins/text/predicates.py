@@ -661,11 +661,11 @@ _NOT_AFTER_A_SUBJECTS_OPENING = frozenset({"to", "as", ",", "than", "of"})  # "s
 def _opens_a_subject_after_a_number(clause: Sequence[str], rest: Sequence[str]) -> bool:
     """Whether ``rest``, after a number, opens with one of ``_SUBJECT_ADJECTIVES`` or a number in words
     (``_NUMBER_WORDS``) and a subject's noun, then a finite verb within ``_VERB_REACH`` words
-    (``_has_its_verb_within_reach``): "... testing k values between <dig> and <dig> | five runs were performed ...", "...
-    accession number e-mtab- <dig> | further data are included ...". A number in words goes on a fronted phrase the
-    number ends instead when ``clause``'s last part opens with a fronting word or one stands among the three words
-    before the number ("... and at day <dig> two roots of each tree were chosen ..."). 24 in SumPubMed train papers
-    0-999 that no other test took, all run-ons."""
+    (``_has_its_verb_within_reach``): "... testing k values between <dig> and <dig> | five runs were performed
+    ...", "... accession number e-mtab- <dig> | further data are included ...". A number in words goes on a
+    fronted phrase the number ends instead when ``clause``'s last part opens with a fronting word or one stands
+    among the three words before the number ("... and at day <dig> two roots of each tree were chosen ..."). 24 in
+    SumPubMed train papers 0-999 that no other test took, all run-ons."""
     if rest[1] in _NOT_AFTER_A_SUBJECTS_OPENING:
         return False
     if rest[0] in _NUMBER_WORDS:
