@@ -259,6 +259,16 @@ def test_the_main_clause_after_an_opening_phrase_stays():
                                         "and smooth muscle cells , ec and smc using an antibiotic protection assay ."]) == [invasion]
     assert " ".join(invasion.split()[i] for i in sorted(main_clause_positions(invasion.split()))) == (
         "endothelial and smooth muscle cells we first assessed the invasion ability of p. gingivalis to epithelial cells")
+    # a past participle and its preposition open a phrase too, and a middle item of its list leaves the main clause
+    # to a later part: the parts stay up to the one with the verb
+    combined = ("combined with literature extraction of existing protein interactions <cit> , genomic information , "
+                "protein structure and annotation information , bioinformatics play an important role in method study "
+                "of protein - protein interaction prediction , high - quality protein - protein interaction databases "
+                "establishment , software and webserver development for visualizing protein - protein interaction "
+                "networks and genome - scale analysis of protein interaction networks <cit> .")
+    assert project_clauses([combined], ["in an analysis of protein interaction networks and genome - scale analysis , "
+                                        "bioinformatics , bioinformatics and webserver development , webserver ."]) == [combined]
+    assert main_clause_positions("treated cells , grown in the dark , died .".split()) == set()
     # a part with a verb ends the main clause's parts, as before
     assert " ".join(dyes.split()[i] for i in sorted(main_clause_positions(dyes.split()))) == "we screened eight dyes"
 

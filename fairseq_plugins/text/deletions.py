@@ -472,9 +472,20 @@ def _opens_phrase(word: str) -> bool:
     return word in OPENING_PHRASE_STARTS or word.endswith("ly") or word.endswith("ing")
 
 
+# the prepositions after a past participle that opens a phrase ("combined with ...", "driven by ...", "based on ...")
+PARTICIPLES_PREPOSITIONS = frozenset({"with", "by", "on", "in", "to", "from", "into", "at", "for"})
+
+
+def _opens_a_participles_phrase(words: Sequence[str]) -> bool:
+    """Whether ``words`` open with a past participle and its preposition, a phrase before the main clause
+    ("combined with literature extraction ... , bioinformatics play ..."); "treated cells grew" opens a subject."""
+    return len(words) == 2 and words[0].endswith("ed") and len(words[0]) > 4 and words[1] in PARTICIPLES_PREPOSITIONS
+
+
 def main_clause_positions(source: Sequence[str]) -> set:
     """The positions of the part after an opening phrase, which holds the main clause: when a
-    clause's first part (up to the next comma) opens with an opening phrase (``_opens_phrase``), the
+    clause's first part (up to the next comma) opens with an opening phrase (``_opens_phrase``; or a past
+    participle and its preposition, ``_opens_a_participles_phrase``), the
     part from that comma to the next separator or bracket (or the sentence's end). A clause opens
     the sentence, or follows a complementizer ("we propose that like insulin , which lowers
     glucose , the peptide acts through its receptor": ``COMPLEMENTIZERS``). A part that opens with
@@ -482,12 +493,14 @@ def main_clause_positions(source: Sequence[str]) -> set:
     that does not. When that part closes a list, with "and" or "or" and no verb, the phrase's comma was
     the list's ("to investigate ... inside epithelial , endothelial and smooth muscle cells , we first
     assessed ... , ec and smc at ..."): the parts after it stay too, up to the first that holds a verb
-    (``predicates.has_predicate``); a subject set off by commas holds no "and" ("on monday , the club ,
-    based in leeds , paid ...": the apposition may go)."""
+    (``predicates.has_predicate``); so when it is a middle item of such a list ("combined with literature
+    extraction of existing protein interactions <cit> , genomic information , protein structure and annotation
+    information , bioinformatics play ...": ``_closes_a_list_ahead``); a subject set off by commas holds no "and"
+    ("on monday , the club , based in leeds , paid ...": the apposition may go)."""
     starts = [0, *(i + 1 for i, token in enumerate(source[:-1]) if token in COMPLEMENTIZERS)]
     protected = set()
     for start in starts:
-        if not _opens_phrase(source[start]):
+        if not (_opens_phrase(source[start]) or _opens_a_participles_phrase(source[start:start + 2])):
             continue
         # the part after the phrase's comma; one that opens with a relative pronoun still belongs
         # to the phrase ("like insulin , which lowers glucose , the peptide ..."): the next one
@@ -497,11 +510,30 @@ def main_clause_positions(source: Sequence[str]) -> set:
             end = next((i for i in range(part, len(source)) if source[i] in BOUNDARIES), len(source))
             protected.update(range(part, end))
             words = source[part:end]
-            if (end >= len(source) - 1 or source[end] != "," or COORDINATORS.isdisjoint(words)
-                    or has_predicate(" ".join(words))):
+            if end >= len(source) - 1 or source[end] != "," or has_predicate(" ".join(words)):
+                break
+            if COORDINATORS.isdisjoint(words) and not _closes_a_list_ahead(source, end + 1):
                 break
             part = end + 1
     return protected
+
+
+def _closes_a_list_ahead(source: Sequence[str], start: int) -> bool:
+    """Whether the comma-set parts from ``start`` reach a part that closes a list, with "and" or "or" and no verb,
+    before any part with a verb: the part before ``start`` is then a list's middle item ("combined with literature
+    extraction <cit> , [genomic information ,] protein structure and annotation information , bioinformatics play
+    ..."), not a subject set off by commas ("the club , based in leeds , paid ...")."""
+    while start < len(source):
+        end = next((i for i in range(start, len(source)) if source[i] in BOUNDARIES), len(source))
+        words = source[start:end]
+        if has_predicate(" ".join(words)):
+            return False
+        if not COORDINATORS.isdisjoint(words):
+            return True
+        if end >= len(source) or source[end] != ",":
+            return False
+        start = end + 1
+    return False
 
 
 # the most words a sentence's subject has before a relative clause set off by commas ("englot however ,

@@ -502,6 +502,10 @@ _DRAWING_RE = re.compile(
     # points indicate the bootstrap values ...")
     r"|^(?:the )?branch lengths? (?:are|is|were|represents?|indicates?|corresponds?|reflects?)\b"
     r"|^(?:the )?(?:numbers|values) (?:at|on|above|below|next to|beside) (?:the )?(?:nodes|branches|branch points)\b"
+    # or the columns or rows of a table that hold something ("for each model , the number of metabolites ... are
+    # indicated in columns a-d .")
+    r"|\b(?:is|are|were|was) (?:shown|indicated|given|listed|reported|presented) in (?:columns?|rows?|lanes?) "
+    rf"{_LABEL_OR_NUMBER}"
     # or the specimen a figure pictures, named before the sentence's subject ("in the unpurified tonsil cell suspension
     # shown , there were ...", "in l <dig> , l <dig> and l <dig> animals shown , vule and vulf cells have not fused .")
     r"|^in (?:(?!\b(?:as|we|it|they|is|are|was|were|has|have|been)\b)[^;]){1,80}? (?:shown|pictured|depicted) ,"
@@ -543,7 +547,9 @@ def describes_a_drawing(sentence: str) -> bool:
     indicate log <dig> fold change > <dig> ...", 1 more); a tree's branch lengths and the numbers at its
     branches ("branch lengths are estimated by amino acid substitutions per site .") took none that other tests did not;
     a phrase fronted before the subject that names the specimen pictured ("in the unpurified tonsil cell suspension
-    shown , there were ...") took 1 more, a legend.
+    shown , there were ...") took 1 more, a legend; and what a table's columns or a gel's lanes hold ("... the number
+    of metabolites ... are indicated in columns a-d .", "the initial feedstock ... is given in lane <dig> as reference
+    .") 1 more, a legend.
     Papers only: in news, "red line" is a limit."""
     return _DRAWING_RE.search(sentence) is not None
 
@@ -608,6 +614,9 @@ def lists_abbreviations(sentence: str) -> bool:
 # time", "solved in time o <cit>", "o + o time", "o = o time and o space" (not "=" alone: "c = o stretching"
 # names a bond)
 _LOST_BOUND_NEIGHBOURS = frozenset({"time", "space"})
+# the letters of a bound: big o, and the tight and lower bounds' theta and omega ("... builds a bi-directed de bruijn
+# graph of order k in θ time .")
+_BOUND_LETTERS = frozenset({"o", "\u03b8", "\u03c9"})
 
 
 def lost_a_formula(sentence: str) -> bool:
@@ -615,9 +624,10 @@ def lost_a_formula(sentence: str) -> bool:
     removed (a lone "o" beside ``_LOST_BOUND_NEIGHBOURS``: "our algorithm runs in o time and space ."):
     what it states is lost, and read blind, "the exact sankoff algorithm results in o time" was counted
     a sentence with words missing. 51 lines of SumPubMed train papers 0-1,499 (two algorithm papers hold
-    most), each one such bound. Papers only."""
+    most), each one such bound; a tight or lower bound's θ or ω (``_BOUND_LETTERS``) took 1 more of train
+    papers 0-999. Papers only."""
     tokens = sentence.split()
-    return any(token == "o" and ({tokens[i - 1] if i else "", tokens[i + 1] if i + 1 < len(tokens) else ""}
+    return any(token in _BOUND_LETTERS and ({tokens[i - 1] if i else "", tokens[i + 1] if i + 1 < len(tokens) else ""}
                                  & _LOST_BOUND_NEIGHBOURS) for i, token in enumerate(tokens))
 
 

@@ -484,8 +484,13 @@ def _opens_with_a_subject_and_past_verb(rest: Sequence[str]) -> bool:
 
 
 # abbreviations whose stop may end a sentence too, which the splitter cannot tell ("... positive to salmonella spp. |
-# it is well demonstrated that ...", "... , elephantiasis , etc. | in agriculture , ...")
-_ABBREVIATIONS_AT_A_STOP = frozenset({"etc.", "spp.", "sp.", "al."})
+# it is well demonstrated that ...", "... , elephantiasis , etc. | in agriculture , ..."), a new species' "nov.", and
+# the titles whose letters a lowercased paper writes for an acronym or a unit: mass spectrometry or milliseconds ("...
+# by high - resolution ms. | each sample was run ..."), a direct repeat, cobalt, multiresolution
+_ABBREVIATIONS_AT_A_STOP = frozenset({"etc.", "spp.", "sp.", "al.", "nov.", "ms.", "dr.", "co.", "mr."})
+# subjects that open a sentence after such a stop, not after a number ("... no mr. | this fits within our generic
+# framework ...", "... by ms. | we observed broad expression ...")
+_SUBJECTS_AFTER_A_STOP = frozenset({"this", "these", "we"})
 
 
 def _is_initial(token: str) -> bool:
@@ -544,7 +549,10 @@ def runs_two_sentences_together(sentence: str) -> bool:
     lead phrase of up to 12 words and its comma before a clause (``_opens_a_lead_phrase_after_a_pointer``: 22 more of
     train papers 0-999), and after any number the first words of the sentence said again (``_repeats_the_opening``:
     5 more) or a subject that "similar", "previous", "further", "recent" or a number in words opens
-    (``_opens_a_subject_after_a_number``: 24 more), all run-ons."""
+    (``_opens_a_subject_after_a_number``: 24 more), all run-ons. At the stop of "nov." or of a title's letters that a
+    lowercased paper writes for an acronym or a unit ("ms.", "dr.", "co.", "mr."), and before "this", "these" or "we"
+    after any of ``_ABBREVIATIONS_AT_A_STOP`` ("... with no mr. | this fits within ...", ``_SUBJECTS_AFTER_A_STOP``):
+    21 more, all but one run-ons ("for genera followed by spp. this indicates that ...", whose comma was lost)."""
     tokens = sentence.split()
     for j, token in enumerate(tokens[:-_MIN_CLAUSE_WORDS - 1]):
         if not (token == NUMBER or _is_initial(token) or token in _ABBREVIATIONS_AT_A_STOP) or j < _MIN_CLAUSE_WORDS - 1:
@@ -562,7 +570,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
                                          or _repeats_the_opening(clause, rest)
                                          or _opens_a_subject_after_a_number(clause, rest)
                                          or _opens_a_fronted_clause_before_its_subject(rest))
-                 or _opens_a_fronted_phrase_after_a_letter(clause, rest))
+                 or _opens_a_fronted_phrase_after_a_letter(clause, rest)
+                 or token in _ABBREVIATIONS_AT_A_STOP and rest[0] in _SUBJECTS_AFTER_A_STOP)
         if opens and has_predicate(" ".join(rest)) and (
                 _ends_a_clause(clause) or _after_a_clause_a_connective_opens(clause, rest)):
             return True
