@@ -507,7 +507,7 @@ def main_clause_positions(source: Sequence[str]) -> set:
         part = next((i + 1 for i in range(start + 1, len(source) - 1)
                      if source[i] == "," and source[i + 1] not in RELATIVE_PRONOUNS), None)
         while part is not None:
-            end = next((i for i in range(part, len(source)) if source[i] in BOUNDARIES), len(source))
+            end = _part_end(source, part)
             protected.update(range(part, end))
             words = source[part:end]
             if end >= len(source) - 1 or source[end] != "," or has_predicate(" ".join(words)):
@@ -518,13 +518,19 @@ def main_clause_positions(source: Sequence[str]) -> set:
     return protected
 
 
+def _part_end(source: Sequence[str], start: int) -> int:
+    """Where the part that begins at ``start`` ends: at the next separator or bracket (``BOUNDARIES``), or the
+    sentence's end."""
+    return next((i for i in range(start, len(source)) if source[i] in BOUNDARIES), len(source))
+
+
 def _closes_a_list_ahead(source: Sequence[str], start: int) -> bool:
     """Whether the comma-set parts from ``start`` reach a part that closes a list, with "and" or "or" and no verb,
     before any part with a verb: the part before ``start`` is then a list's middle item ("combined with literature
     extraction <cit> , [genomic information ,] protein structure and annotation information , bioinformatics play
     ..."), not a subject set off by commas ("the club , based in leeds , paid ...")."""
     while start < len(source):
-        end = next((i for i in range(start, len(source)) if source[i] in BOUNDARIES), len(source))
+        end = _part_end(source, start)
         words = source[start:end]
         if has_predicate(" ".join(words)):
             return False

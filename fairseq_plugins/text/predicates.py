@@ -403,6 +403,12 @@ _CLAUSE_BREAKS = frozenset({",", ";", ":", "-", "that", "which", "who", "whose",
 _VERB_REACH = 7  # the next sentence's subject is at most this many words
 
 
+def _pointers_name_at(tokens: Sequence[str]) -> int:
+    """Where the name of the figure, table or file whose number ends ``tokens`` stands ("table <dig>": at "table",
+    "table s <dig>": at "table"); below 0 where ``tokens`` are too short to hold one."""
+    return len(tokens) - (3 if tokens[-2:-1] == ["s"] and len(tokens) > 2 else 2)
+
+
 def _opens_a_clause_after_a_pointer(clause: Sequence[str], rest: Sequence[str]) -> bool:
     """Whether the tokens after a figure's, table's or file's number (``_POINTER_NOUNS``; "table s
     <dig>" too) open a clause of their own: a word that does not go on with the pointer
@@ -410,7 +416,7 @@ def _opens_a_clause_after_a_pointer(clause: Sequence[str], rest: Sequence[str]) 
     that could open a clause inside the sentence ("... are given in table <dig> | eight of these
     rejoined sites showed ...", but "... in table <dig> which are inferred ..." goes on), or a bare subject
     and its past-tense verb (``_opens_with_a_subject_and_past_verb``)."""
-    name = clause[-3] if clause[-2:-1] == ["s"] and len(clause) > 2 else clause[-2]  # "table s <dig>": "table"
+    name = clause[_pointers_name_at(clause)]
     if name not in _POINTER_NOUNS or not re.fullmatch(r"[a-z][a-z0-9-]+", rest[0]) or rest[0] in _GO_ON_AFTER_A_POINTER:
         return False
     return _opens_with_a_subject_and_past_verb(rest) or _has_its_verb_within_reach(rest)
@@ -433,7 +439,7 @@ def _opens_a_lead_phrase_after_a_pointer(clause: Sequence[str], rest: Sequence[s
     with mif , an ... outcome was ...". Longer than a lead phrase after any number (``_LEAD_PHRASE_WORDS``): a
     pointer's number ends its phrase. 22 in SumPubMed train papers 0-999 that no other test took, all run-ons."""
     last_part = _after_last_comma(clause)
-    name_at = len(last_part) - (3 if last_part[-2:-1] == ["s"] else 2)  # "table s <dig>": at "table"
+    name_at = _pointers_name_at(last_part)
     if (name_at < 1 or last_part[name_at] not in _POINTER_NOUNS or rest[0] not in FRONTING_WORDS
             or rest[0] in _SUBORDINATORS):
         return False
