@@ -286,6 +286,20 @@ def test_the_main_clause_after_that_stays():
     assert kept == "the peptide acts through its receptor .".split()
 
 
+def test_the_main_clause_of_a_semicolons_item_stays_after_its_phrases():
+    # a list's item after a semicolon opens with a phrase, then a second one ("given that ..."): the main clause
+    # is the part after both, and stays
+    sentence = ("the contributions are the followings : we extend the function ep ; as a byproduct , given that the word "
+                "counts are not independent , we provide a formula for the exact variance ; we show that similarity "
+                "estimates activity .")
+    kept = [sentence.split()[i] for i in sorted(main_clause_positions(sentence.split()))]
+    assert kept == "we provide a formula for the exact variance".split()
+    # a rewrite that left out both parts gets the main clause back; the second phrase, a side part, may go
+    assert project_clauses([sentence], ["the contributions are the followings : we extend the function ep ; as a "
+                                        "byproduct ; we show that similarity estimates activity ."]) == [
+        sentence.replace(" , given that the word counts are not independent", "")]
+
+
 def test_an_enumeration_keeps_its_labels():
     sentence = "cells divide in two ways : 1 ) by fission , as in yeast ; 2 ) by budding ."
     words = sentence.split()

@@ -716,9 +716,12 @@ def test_a_sentence_that_leans_on_the_one_before_waits_for_it():
     assert extraction.leans_on_previous("on the other hand , the wild type died .")
     assert extraction.leans_on_previous("two , we may not have identified the appropriate method .")  # a list's item
     assert extraction.leans_on_previous("further , only one cell type was studied .")
+    assert extraction.leans_on_previous("most of these genes were upregulated in hypertensive adrenal glands .")
+    assert extraction.leans_on_previous("all of them grew .")  # a share of what the sentence before named
     for sentence in ("this study shows that the gene is needed .", "in this study , we built a reporter .",
                      "further studies are needed to confirm this .",
-                     "two groups of mice were compared .",
+                     "two groups of mice were compared .", "most of this study was done in mice .",
+                     "most of the genes were upregulated .",
                      "the mutant grew .", "on the surface of the cell , the protein gathers .", "here we show x .", ""):
         assert not extraction.leans_on_previous(sentence), sentence
     sentences = ["the gene was knocked out in mice .", "these mice lived longer than their siblings .",

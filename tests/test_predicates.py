@@ -518,6 +518,50 @@ def test_a_subject_that_an_adjective_or_a_number_in_words_opens_after_a_number_i
                  "the values measured in the leaves of line <dig> similar to those of the controls were lower ."])
 
 
+def test_a_singular_subject_that_a_opens_after_a_number_is_told_from_one_sentence():
+    tells_apart(predicates.runs_two_sentences_together,
+                ["we isolated a membrane bound c - type cytochrome and designated it cytochrome c <dig> a cytochrome "
+                 "oxidase was also isolated .",
+                 "the proposed approach is shown in figure <dig> a given metabolic network is described using the "
+                 "groups of dependent reactions ."],
+                # a panel's letter or a name's ("figure <dig> a shows"), a plural subject, and a number that ends a
+                # fronted phrase which lost its comma: a purpose, a preposition after "that", one fronted phrase
+                ["the mutants are shown in figure <dig> a shows the wild type .",
+                 "we found that the ht <dig> a receptors are expressed in the cortex .",
+                 "to further identify the phylogeny of ms- <dig> a phylogenetic tree was constructed from its sequences .",
+                 "we propose that in sa <dig> a different early mechanism might be operating .",
+                 "in additional file <dig> : figure s <dig> a heat map is shown of all transcripts ."])
+
+
+def test_a_comparison_and_its_comma_open_a_sentence_after_a_number_whatever_its_subject():
+    tells_apart(predicates.runs_two_sentences_together,
+                ["the history of bacterial glurs <dig> is distinct from other bacterial glurs <dig> unlike glurs <dig> of "
+                 "other phyla , hyperthermophilic bacterial glurs <dig> seems to be a duplicated version ."],
+                # an apposition that lost its first comma: its verb follows the second
+                ["the report demonstrates that tol <dig> contrary to sleeping beauty , provides an efficient "
+                 "transgenesis system ."])
+
+
+def test_a_participle_and_its_agent_after_an_adverb_are_no_predicate():
+    assert not predicates.has_predicate("motif hits experimentally tested by chip analysis for in vivo atoc binding .")
+    assert not predicates.has_predicate("originally published by smith and jones .")
+    for sentence in ("the motifs were experimentally tested by chip analysis .",  # its auxiliary
+                     "levels significantly decreased by <dig> % after treatment .",  # a change by an amount
+                     "levels significantly decreased after treatment ."):
+        assert predicates.has_predicate(sentence), sentence
+
+
+def test_a_line_that_ends_in_a_bracket_nothing_opened_is_no_sentence():
+    tells_apart(extraction.ends_in_a_stray_bracket,
+                ["ld show dynamic behaviour in the course of development , moving continuously and <dig> ) .",
+                 "we compared three species , daphnia magna and a. mellifera ) ."],
+                ["the cells were treated as before ( see methods ) .", "the steps were a ) lysis and b ) washing .",
+                 "the ratio was high ( <dig> versus <dig> ) ."])
+    paper = paper_with("LD show dynamic behaviour in the course of development, moving continuously and 4).",
+                       "The cells were treated as before (see methods).")
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+
+
 def test_a_sentence_run_on_after_an_abbreviations_stop_is_told_from_one():
     tells_apart(predicates.runs_two_sentences_together,
                 # an acronym or a unit that a title's letters spell, a new species, and "this", "these" or "we" after
@@ -587,10 +631,14 @@ def test_a_line_that_opens_with_a_panels_or_steps_label_is_no_sentence():
                 ["c. the choice of a logic formalism depends on the data at hand and the modeling goals .",
                  "b. the full output is shown , and specific features are in bold .",
                  "case study <dig> : dna damage induced cell apoptosis .",
-                 "step <dig> : generate five testing matrices from the complete matrix ."],
+                 "step <dig> : generate five testing matrices from the complete matrix .",
+                 # a legend's key
+                 "underlined : hits in gene - encoding regions .", "blue : repressed probesets .",
+                 "a : results of collective clustering are shown as heat maps ."],
                 ["c. elegans worms were grown on plates .",  # a genus's initial
                  "e. coli cells were grown overnight .", "in step <dig> : the cells were washed .",
-                 "a total of <dig> genes were found ."])
+                 "a total of <dig> genes were found .",
+                 "gfp : : maph- <dig> showed a fast recovery .", "phi : <dig> was reported as a transporter ."])
     paper = paper_with("Case study 1: DNA damage induced cell apoptosis.",
                        "C. the choice of a logic formalism depends on the data at hand.")
     assert Document.prepare(paper, masked=True).non_sentences == {1, 2}

@@ -34,7 +34,9 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     the exception of fission yeast myp2 , the class ii myosins all form dimers", "in this study ,
     we screened eight dyes , thereby enabling ...", "using a new primer set , we amplified
     ..."), the part after it holds the main clause and stays; so in a clause after "that"
-    ("we propose that like insulin , the peptide acts ...") (``main_clause_positions``);
+    ("we propose that like insulin , the peptide acts ...") or a semicolon, and past a second phrase
+    ("... ; as a byproduct , given that the counts overlap , we provide a formula ... ;")
+    (``main_clause_positions``);
     D reaches into no list: a run of comma-set items, each at most MAX_LIST_ITEM words, closed by a
     part that joins the last item with "and", "or" or "nor" ("four major applications ,
     microarray data manager , microarray data analysis system , spotfinder , and multiexperiment
@@ -482,30 +484,37 @@ def _opens_a_participles_phrase(words: Sequence[str]) -> bool:
     return len(words) == 2 and words[0].endswith("ed") and len(words[0]) > 4 and words[1] in PARTICIPLES_PREPOSITIONS
 
 
+# what opens a second phrase after an opening phrase's comma, before the main clause ("as a byproduct , given that
+# the counts overlap , we provide a formula ..."): a subordinator or a participle that leads a phrase
+SECOND_PHRASE_STARTS = SUBORDINATORS | frozenset({"given", "using"})
+
+
 def main_clause_positions(source: Sequence[str]) -> set:
     """The positions of the part after an opening phrase, which holds the main clause: when a
     clause's first part (up to the next comma) opens with an opening phrase (``_opens_phrase``; or a past
     participle and its preposition, ``_opens_a_participles_phrase``), the
     part from that comma to the next separator or bracket (or the sentence's end). A clause opens
     the sentence, or follows a complementizer ("we propose that like insulin , which lowers
-    glucose , the peptide acts through its receptor": ``COMPLEMENTIZERS``). A part that opens with
-    a relative pronoun is the phrase's own side part; the main clause is the first part after it
-    that does not. When that part closes a list, with "and" or "or" and no verb, the phrase's comma was
+    glucose , the peptide acts through its receptor": ``COMPLEMENTIZERS``) or a semicolon (a list's
+    item: "... ; as a byproduct , given that the counts overlap , we provide a formula ... ;"). A part that
+    opens with a relative pronoun, or a second phrase (``SECOND_PHRASE_STARTS``), is the phrase's own side
+    part; the main clause is the first part after it that does not. When that part closes a list, with "and" or "or" and no verb, the phrase's comma was
     the list's ("to investigate ... inside epithelial , endothelial and smooth muscle cells , we first
     assessed ... , ec and smc at ..."): the parts after it stay too, up to the first that holds a verb
     (``predicates.has_predicate``); so when it is a middle item of such a list ("combined with literature
     extraction of existing protein interactions <cit> , genomic information , protein structure and annotation
     information , bioinformatics play ...": ``_closes_a_list_ahead``); a subject set off by commas holds no "and"
     ("on monday , the club , based in leeds , paid ...": the apposition may go)."""
-    starts = [0, *(i + 1 for i, token in enumerate(source[:-1]) if token in COMPLEMENTIZERS)]
+    starts = [0, *(i + 1 for i, token in enumerate(source[:-1]) if token in COMPLEMENTIZERS or token == ";")]
     protected = set()
     for start in starts:
         if not (_opens_phrase(source[start]) or _opens_a_participles_phrase(source[start:start + 2])):
             continue
-        # the part after the phrase's comma; one that opens with a relative pronoun still belongs
-        # to the phrase ("like insulin , which lowers glucose , the peptide ..."): the next one
+        # the part after the phrase's comma; one that opens with a relative pronoun or a second phrase still
+        # belongs to the phrase ("like insulin , which lowers glucose , the peptide ..."): the next one
         part = next((i + 1 for i in range(start + 1, len(source) - 1)
-                     if source[i] == "," and source[i + 1] not in RELATIVE_PRONOUNS), None)
+                     if source[i] == "," and source[i + 1] not in RELATIVE_PRONOUNS
+                     and source[i + 1] not in SECOND_PHRASE_STARTS), None)
         while part is not None:
             end = _part_end(source, part)
             protected.update(range(part, end))

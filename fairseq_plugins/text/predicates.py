@@ -26,7 +26,10 @@ word stands. A word is the sentence's verb when it is
    followed by its preposition, but a verb of change before a range's "from ... to" is finite, "the
    number of markers varied from three to seven");
 5. a word that can be a verb after an adverb in -ly or one of ``ADVERBS_BEFORE_A_VERB``
-   ("typically present with ...", "rates also increase at ...").
+   ("typically present with ...", "rates also increase at ..."), but for a past form between an adverb in -ly
+   and "by", a participle and its agent ("motif hits experimentally tested by chip analysis ...", "originally
+   published by ...": 2 more lines of SumPubMed train papers 0-999, both a table's title or footnote), where no
+   number follows "by" ("levels significantly decreased by <dig> %" is a change by an amount).
 
 Bracketed text does not count (a caption's bracket, "( n = 549 )", holds no predicate of the line);
 neither do "-ing" forms, which are not finite, nor the parts of a compound adjective that the
@@ -159,6 +162,9 @@ def has_predicate(sentence: str) -> bool:
         if "VERB" not in classes and not (classes and word.endswith("ed")):
             continue
         before = tokens[i - 1] if i else ""
+        agent = tokens[i + 2] if i + 2 < len(tokens) else ""
+        if word.endswith("ed") and after == "by" and _is_a_manner_adverb(before) and not _NUMBER_RE.fullmatch(agent):
+            continue  # a participle and its agent after an adverb: "motif hits experimentally tested by chip analysis"
         if before == "-" and (tokens[i - 2] if i > 1 else "") not in VERB_PREFIXES:
             continue  # the last part of a compound adjective the normal form split: "contrast - enhanced ct"
         if after == "-" and word.endswith("ed") and len(word) > 4:
@@ -167,9 +173,14 @@ def has_predicate(sentence: str) -> bool:
         if ((classes.isdisjoint(_NOT_ONLY_A_VERB) and not (title_opening and participle))
                 or after in OBJECT_OPENINGS or _NUMBER_RE.fullmatch(after) and not (title_opening and "NOUN" in classes)
                 or (word.endswith("ed") and not participle)
-                or (before.endswith("ly") and len(before) > 4) or before in ADVERBS_BEFORE_A_VERB):
+                or _is_a_manner_adverb(before) or before in ADVERBS_BEFORE_A_VERB):
             return True
     return False
+
+
+def _is_a_manner_adverb(word: str) -> bool:
+    """Whether ``word`` is an adverb in -ly ("typically", "experimentally"; not "fly")."""
+    return word.endswith("ly") and len(word) > 4
 
 
 # a table's count in its title: "( n = 549 )", "( n=549 )", "( n = 23,841 )"
@@ -339,7 +350,7 @@ def _opens_a_sentence(rest: Sequence[str], opens_a_clause: Optional[Callable[[Se
         return True
     if opens_with_one_of(rest, _COMPARISON_OPENERS):
         comma = _lead_phrase_comma(rest, _COMPARISON_WORDS)
-        return comma is not None and opens_a_clause(rest[comma + 1:])
+        return comma is not None and (opens_a_clause(rest[comma + 1:]) or _opens_any_clause(rest[comma + 1:]))
     comma = _lead_phrase_comma(rest, _LEAD_PHRASE_WORDS)
     # (a species' initial among its words: "... stm <dig> | in b. phenoliruptrix , it was found ...")
     if (comma is None or first not in _LEAD_PHRASE_OPENINGS
@@ -356,6 +367,16 @@ def _opens_a_clause(tokens: Sequence[str]) -> bool:
     """Whether the tokens after a lead phrase's comma are a clause: a subject's first word
     (``_LEAD_CLAUSE_OPENINGS``), and a predicate."""
     return bool(tokens) and tokens[0] in _LEAD_CLAUSE_OPENINGS and has_predicate(" ".join(tokens))
+
+
+def _opens_any_clause(tokens: Sequence[str]) -> bool:
+    """Whether the tokens after a comparison's comma are a clause whatever its subject: a first word that is no verb,
+    clause break or relative word, and a predicate ("... glurs <dig> | unlike glurs <dig> of other phyla ,
+    hyperthermophilic bacterial glurs <dig> seems to be ..."). A comparison with other work and its comma end no
+    phrase inside a sentence after a number (4 more of SumPubMed train papers 0-999, all run-ons; "tol <dig> contrary to
+    sleeping beauty , provides ..." is an apposition that lost its comma, and its verb follows)."""
+    return (bool(tokens) and tokens[0] not in _CLAUSE_BREAKS and tokens[0] not in _RELATIVE_WORDS
+            and tokens[0] not in _FINITE_WORDS and not is_only_a_verb(tokens[0]) and has_predicate(" ".join(tokens)))
 
 
 def _opens_a_clause_or_a_bare_subject(tokens: Sequence[str]) -> bool:
@@ -575,6 +596,7 @@ def runs_two_sentences_together(sentence: str) -> bool:
                                          or _opens_a_lead_phrase_after_a_pointer(clause, rest)
                                          or _repeats_the_opening(clause, rest)
                                          or _opens_a_subject_after_a_number(clause, rest)
+                                         or _opens_a_singular_subject_after_a_number(clause, rest)
                                          or _opens_a_fronted_clause_before_its_subject(rest))
                  or _opens_a_fronted_phrase_after_a_letter(clause, rest)
                  or token in _ABBREVIATIONS_AT_A_STOP and rest[0] in _SUBJECTS_AFTER_A_STOP)
@@ -690,6 +712,38 @@ def _opens_a_subject_after_a_number(clause: Sequence[str], rest: Sequence[str]) 
     elif rest[0] not in _SUBJECT_ADJECTIVES:
         return False
     return _has_its_verb_within_reach(rest)
+
+
+# the finite words a singular subject takes ("a cytochrome oxidase was also isolated ...")
+_SINGULAR_FINITE_WORDS = frozenset({"is", "was", "has", "can", "could", "may", "might", "will", "would", "should", "must"})
+# where a clause inside a sentence begins: after them a number may end a fronted phrase of that clause
+_INNER_CLAUSE_BREAKS = frozenset({",", ";", ":", "that", "and", "but", "or", "whereas", "while"})
+
+
+def _opens_a_singular_subject_after_a_number(clause: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether ``rest``, after a number, opens with "a", a word that is neither a plural noun nor a verb, and a finite
+    word of a singular subject (``_SINGULAR_FINITE_WORDS``) within ``_VERB_REACH`` words and before any clause break
+    ("... designated it cytochrome c <dig> | a cytochrome oxidase was also isolated ...", "... is shown in figure <dig>
+    | a given metabolic network is described ..."), and the last clause of ``clause`` (after its last comma, "that" or
+    conjunction) opens with no fronting word, "to" or participle, nor is ``clause`` one fronted phrase: there the
+    number ends a phrase that lost its comma ("to further identify the phylogeny of ms- <dig> a phylogenetic tree was
+    constructed ...", "we propose that in sa <dig> a different mechanism might be ...", "in additional file <dig> :
+    figure s <dig> a heat map is shown ..."). After a number "a" is as often a panel's letter or a name's ("figure
+    <dig> a shows ...", "ht <dig> a receptors are ..."): hence the singular verb, one word or more after the noun's
+    first. 26 in SumPubMed train papers 0-999 that no other test took, all but two run-ons (an apposition that lost
+    its commas, "the phosphodiesterase pde <dig> a nuclease degrading ... is also localized ...", and a list's
+    numbered item)."""
+    if (len(rest) < 3 or rest[0] != "a" or not rest[1].isalpha() or rest[1] in _FINITE_WORDS
+            or is_only_a_verb(rest[1]) or rest[1].endswith("s") and not rest[1].endswith("ss")):
+        return False
+    verb = next((word for word in rest[2:_VERB_REACH + 1] if word in _CLAUSE_BREAKS or word in _SINGULAR_FINITE_WORDS),
+                None)
+    breaks = [k for k, word in enumerate(clause) if word in _INNER_CLAUSE_BREAKS]
+    last_clause = clause[breaks[-1] + 1:] if breaks else clause
+    if verb not in _SINGULAR_FINITE_WORDS or not last_clause or clause[0] in FRONTING_WORDS and "," not in clause:
+        return False
+    opening = last_clause[0]
+    return not (opening in FRONTING_WORDS or opening == "to" or opening in _PARTICIPLE_OPENINGS or opening.endswith("ing"))
 
 
 _REPEATED_OPENING_WORDS = 3  # "in experiment <dig> ...", "pfm <dig> was ...": the words a parallel sentence repeats
