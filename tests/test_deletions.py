@@ -294,6 +294,11 @@ def test_the_main_clause_of_a_semicolons_item_stays_after_its_phrases():
                 "estimates activity .")
     kept = [sentence.split()[i] for i in sorted(main_clause_positions(sentence.split()))]
     assert kept == "we provide a formula for the exact variance".split()
+    # a sentence adverb without "-ly" opens a phrase too: the main clause after it stays, not the reason after that
+    henceforth = ("henceforth , we identify clusters <dig> and <dig> as meiotic clusters , given that the expression "
+                  "levels rise with meiosis .")
+    assert project_clauses([henceforth], ["henceforth , given that the expression levels rise with meiosis ."]) == [
+        henceforth]
     # a rewrite that left out both parts gets the main clause back; the second phrase, a side part, may go
     assert project_clauses([sentence], ["the contributions are the followings : we extend the function ep ; as a "
                                         "byproduct ; we show that similarity estimates activity ."]) == [

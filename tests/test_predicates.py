@@ -562,6 +562,24 @@ def test_a_line_that_ends_in_a_bracket_nothing_opened_is_no_sentence():
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 
+def test_a_line_that_says_what_a_removed_formulas_symbol_stands_for_is_no_sentence():
+    tells_apart(extraction.defines_a_symbol,
+                ["x indicates that the x sequences with hits could be assembled into y contigs .",
+                 "n is the number of communities filtered out .", "r denotes the pearson correlation operator ."],
+                ["a is the first of the alleles .", "i is not the only one we know .",  # words, not symbols
+                 "the n is small in each group .", "x - rays were used to image the roots ."])
+    paper = paper_with("N is the number of communities filtered out.", "The cells were treated as before.")
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+
+
+def test_a_purpose_clause_without_its_clause_is_no_sentence():
+    tells_apart(extraction.continues_a_sentence,
+                ["so that <dig> ml of calcium chloride were considered to evaluate its effect .",
+                 "and was significant in the present study ."],
+                ["so that we could study the effects , cats were fed to maintain weight .",  # its main clause follows
+                 "the cells grew so that the plates were full ."])
+
+
 def test_a_sentence_run_on_after_an_abbreviations_stop_is_told_from_one():
     tells_apart(predicates.runs_two_sentences_together,
                 # an acronym or a unit that a title's letters spell, a new species, and "this", "these" or "we" after

@@ -170,6 +170,9 @@ OPENING_PHRASE_STARTS = SUBORDINATORS | frozenset({
     "thus", "hence", "moreover", "furthermore", "also", "first", "second", "third", "next", "then", "overall",
     "together", "indeed", "nevertheless", "nonetheless", "meanwhile", "still", "yet", "so", "but", "and", "or",
     "today", "yesterday", "now", "later", "earlier", "last", "this", "that",
+    # sentence adverbs without "-ly" ("henceforth , we identify clusters ... , given that ...")
+    "henceforth", "hereafter", "thereafter", "afterwards", "afterward", "likewise", "otherwise", "thereby", "again",
+    "further", "altogether",
 })
 # words that open the clause a verb of thinking or saying takes ("we propose that like insulin ,
 # the peptide acts ..."): an opening phrase may follow them as it may open a sentence
