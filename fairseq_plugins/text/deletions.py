@@ -501,9 +501,10 @@ def main_clause_positions(source: Sequence[str]) -> set:
     glucose , the peptide acts through its receptor": ``COMPLEMENTIZERS``) or a semicolon (a list's
     item: "... ; as a byproduct , given that the counts overlap , we provide a formula ... ;"). A part that
     opens with a relative pronoun, or a second phrase (``SECOND_PHRASE_STARTS``), is the phrase's own side
-    part; the main clause is the first part after it that does not. When that part closes a list, with "and" or "or" and no verb, the phrase's comma was
-    the list's ("to investigate ... inside epithelial , endothelial and smooth muscle cells , we first
-    assessed ... , ec and smc at ..."): the parts after it stay too, up to the first that holds a verb
+    part; the main clause is the first part after it that does not. When that part closes a list, with "and"
+    or "or" and no verb, the phrase's comma was the list's ("to investigate ... inside epithelial ,
+    endothelial and smooth muscle cells , we first assessed ... , ec and smc at ..."): the parts after it
+    stay too, up to the first that holds a verb
     (``predicates.has_predicate``); so when it is a middle item of such a list ("combined with literature
     extraction of existing protein interactions <cit> , genomic information , protein structure and annotation
     information , bioinformatics play ...": ``_closes_a_list_ahead``); a subject set off by commas holds no "and"

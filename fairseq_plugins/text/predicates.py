@@ -715,7 +715,8 @@ def _opens_a_subject_after_a_number(clause: Sequence[str], rest: Sequence[str]) 
 
 
 # the finite words a singular subject takes ("a cytochrome oxidase was also isolated ...")
-_SINGULAR_FINITE_WORDS = frozenset({"is", "was", "has", "can", "could", "may", "might", "will", "would", "should", "must"})
+_SINGULAR_FINITE_WORDS = frozenset({"is", "was", "has", "can", "could", "may", "might", "will", "would", "should",
+                                    "must"})
 # where a clause inside a sentence begins: after them a number may end a fronted phrase of that clause
 _INNER_CLAUSE_BREAKS = frozenset({",", ";", ":", "that", "and", "but", "or", "whereas", "while"})
 
@@ -738,12 +739,11 @@ def _opens_a_singular_subject_after_a_number(clause: Sequence[str], rest: Sequen
         return False
     verb = next((word for word in rest[2:_VERB_REACH + 1] if word in _CLAUSE_BREAKS or word in _SINGULAR_FINITE_WORDS),
                 None)
-    breaks = [k for k, word in enumerate(clause) if word in _INNER_CLAUSE_BREAKS]
-    last_clause = clause[breaks[-1] + 1:] if breaks else clause
-    if verb not in _SINGULAR_FINITE_WORDS or not last_clause or clause[0] in FRONTING_WORDS and "," not in clause:
+    if verb not in _SINGULAR_FINITE_WORDS or clause[0] in FRONTING_WORDS and "," not in clause:
         return False
-    opening = last_clause[0]
-    return not (opening in FRONTING_WORDS or opening == "to" or opening in _PARTICIPLE_OPENINGS or opening.endswith("ing"))
+    opening = _after_last_comma(clause, _INNER_CLAUSE_BREAKS)[0]  # never empty: the clause ends on its number
+    return not (opening in FRONTING_WORDS or opening == "to" or opening in _PARTICIPLE_OPENINGS
+                or opening.endswith("ing"))
 
 
 _REPEATED_OPENING_WORDS = 3  # "in experiment <dig> ...", "pfm <dig> was ...": the words a parallel sentence repeats
