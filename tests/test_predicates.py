@@ -580,6 +580,19 @@ def test_a_purpose_clause_without_its_clause_is_no_sentence():
                  "the cells grew so that the plates were full ."])
 
 
+def test_a_heading_run_into_a_sentences_fronted_phrase_is_no_sentence():
+    tells_apart(predicates.runs_a_heading_into_a_fronted_phrase,
+                ["symptoms in venous thromboembolism patients in merely <dig> % of all the patients , dvt was also "
+                 "confirmed by venography ."],
+                # a fronted phrase of its own, a subject with its apposition, a verb before the comma
+                ["in merely <dig> % of all the patients , dvt was also confirmed by venography .",
+                 "patients in group <dig> of the trial , the youngest , were treated first .",
+                 "symptoms improved in <dig> % of the patients , and dvt was confirmed by venography ."])
+    paper = paper_with("Symptoms in venous thromboembolism patients in merely 4% of all the patients, DVT was also "
+                       "confirmed by venography.", "The cells were treated as before.")
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+
+
 def test_a_sentence_run_on_after_an_abbreviations_stop_is_told_from_one():
     tells_apart(predicates.runs_two_sentences_together,
                 # an acronym or a unit that a title's letters spell, a new species, and "this", "these" or "we" after

@@ -77,6 +77,7 @@ MASKED_LINE_TESTS = (
     # the splitter read as an initial ("... eric type b. the other two ..."), or that a writer spliced
     predicates.runs_two_sentences_together,
     predicates.runs_on_after_a_name,  # "... antibody ca3/34-c <dig> | rt - pcr evaluation of a blood sample was ..."
+    predicates.runs_a_heading_into_a_fronted_phrase,  # "symptoms in ... patients | in merely <dig> % of ... , dvt was ..."
     predicates.splices_two_sentences,  # "... in the colonies , however , the level of expression differed ."
     predicates.splices_with_a_comma,  # "the first nine contigs could be oriented , the remaining eight could not ..."
     extraction.describes_a_drawing,  # a legend's line, or the text reading a figure's marks
@@ -140,7 +141,8 @@ class Document:
         clause ("to report a case of ...", ``predicates.is_purpose_line``) or may be two sentences run
         together where the data set lost a stop ("... of gpr <dig> the effects of ...", "... type b. the
         other ...", ``predicates.runs_two_sentences_together``, "... antibody c <dig> | rt - pcr evaluation
-        of a blood sample was ...", ``predicates.runs_on_after_a_name``; or spliced at ", however ,",
+        of a blood sample was ...", ``predicates.runs_on_after_a_name``; or a heading run into a sentence's fronted
+        phrase, ``predicates.runs_a_heading_into_a_fronted_phrase``; or spliced at ", however ,",
         ``predicates.splices_two_sentences``, or at a bare comma, ``predicates.splices_with_a_comma``) or
         tell what a figure's drawing shows ("homologs are indicated by gray bars .",
         ``extraction.describes_a_drawing``) or open with a mark, not a word
