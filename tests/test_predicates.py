@@ -542,6 +542,14 @@ def test_a_comparison_and_its_comma_open_a_sentence_after_a_number_whatever_its_
                  "transgenesis system ."])
 
 
+def test_a_word_after_an_article_in_a_title_is_no_verb():
+    assert not predicates.has_predicate("results of the got analysis of motifs <dig> and <dig> at prior probability .")
+    assert not predicates.has_predicate("number of candidate genes screened from the indicated cell types .")
+    # not in a title, nor a title's verb after its noun
+    assert predicates.has_predicate("we ran the got analysis on the motifs .")
+    assert predicates.has_predicate("results of the analysis showed a rise .")
+
+
 def test_a_participle_and_its_agent_after_an_adverb_are_no_predicate():
     assert not predicates.has_predicate("motif hits experimentally tested by chip analysis for in vivo atoc binding .")
     assert not predicates.has_predicate("originally published by smith and jones .")
