@@ -5,7 +5,8 @@ import pytest
 
 from fairseq_plugins.text import Document, deletions, rewriting
 from fairseq_plugins.text.deletions import (DELETION_RULES, _continues_a_list_of_modifiers, announced_list_positions,
-                                            bullet_positions, clause_bounded, clause_positions, deletion_spans, enumeration_positions, list_positions,
+                                            bullet_positions, clause_bounded, clause_positions, deletion_spans,
+                                            enumerated_item_positions, enumeration_positions, list_positions,
                                             main_clause_positions, ordinal_positions, predicate_positions,
                                             project_clauses, range_positions, tidy, tidy_positions)
 
@@ -317,6 +318,15 @@ def test_an_enumeration_keeps_its_labels():
     assert enumeration_positions("the dose was raised to 5 ) mg .".split()) == set()
     roman = "( i ) cells grew ; ( ii ) cells died ."
     assert sorted(enumeration_positions(roman.split())) == [0, 1, 2, 6, 7, 8]
+    # an item's first part stays: without it its label labels nothing ("and iv ) , to obtain ...")
+    integrated = ("we integrated results from i ) our text - mining effort ii ) data from the database , hprd , "
+                  "iii ) the y2h experiment , and iv ) the previous datasets from the koegl group <cit> , "
+                  "to obtain the complete dataset , with a total of <dig> interactions .")
+    emptied = integrated.replace(" the previous datasets from the koegl group <cit>", "")
+    assert project_clauses([integrated], [emptied]) == [integrated]
+    words = integrated.split()
+    assert " ".join(words[i] for i in sorted(enumerated_item_positions(words))) == (
+        "our text - mining effort data from the database the y2h experiment the previous datasets from the koegl group <cit>")
 
 
 def test_a_list_set_off_by_semicolons_keeps_its_items():

@@ -383,6 +383,26 @@ def test_the_line_after_a_line_that_ends_on_et_al_is_no_sentence():
     assert extraction.is_fragment(document.sentences[1])
 
 
+def test_a_sentence_split_after_a_misspelled_et_or_at_a_formula_is_passed_over():
+    # "et. al." split after "et.": the first half is a fragment, the second passed over
+    document = Document.prepare("the first sentence is whole and long enough .\n"
+                                "we initially used the protocol described by dolphin et.\n"
+                                "al. to successfully generate several transgenes .\nthe fourth sentence is whole too .",
+                                masked=True)
+    assert len(document.sentences) == 4 and document.non_sentences == {2}
+    assert extraction.is_fragment(document.sentences[1]) and extraction.ends_with_authors("... by dolphin et .")
+    # a formula on a line of its own cut a sentence after "the": its rest opens the line after the formula
+    lines = ["the cytochromes form a large class of heme enzymes that use molecular oxygen .", "during the",
+             "s+o2+nadph+h+→so+nadp++h2o", "catalytic cycle , molecular oxygen binds to the ferrous heme iron .",
+             "electron transfer from nadph generates an intermediate called compound i ."]
+    document = Document.prepare("\n".join(lines), masked=True)
+    assert document.non_sentences == {1, 2, 3}
+    assert extraction.is_cut_at_an_article("during the") and not extraction.is_cut_at_an_article("during the .")
+    # with no formula between, the next line is the rest; a lone article ("a", a panel's letter) cuts nothing
+    assert Document.prepare("\n".join([lines[0], lines[1], lines[3], lines[4]]), masked=True).non_sentences == {1, 2}
+    assert not extraction.is_cut_at_an_article("a") and not extraction.is_cut_at_an_article("j≥a")
+
+
 def test_an_images_legend_after_a_colon_is_a_caption():
     """"gastrointestinal stromal tumour ( gist ) : axial cect showing ...": a figure's title, a colon,
     the view and what it shows; a sentence's list after a colon is no caption."""
@@ -595,6 +615,38 @@ def test_a_captions_legend_lines_are_passed_over():
     lines = ["<dig> the strains ."] + ["a panel of the strains ."] * 10
     assert extraction.caption_bodies(lines, {0}) == list(range(1, 1 + extraction.CAPTION_BODY_LINES))
     assert extraction.has_clause("the strains were grown .") and not extraction.has_clause("growth of the strains .")
+
+
+def test_a_legends_sentences_before_its_next_legend_line_are_the_legends():
+    # a legend's panel (the letter "a" before a plural noun), three lines that each have a clause, then
+    # a line only a legend writes: all of them the caption's, as in a SumPubMed valid paper
+    lines = ["<dig> characterization of the phosphorylation-site mutants .",
+             "a spores of the four strains were incubated at <dig> °c , and optical density was measured .",
+             "data are presented as a fraction of the initial optical density .",
+             "decreasing optical density signifies germination while an increase indicates outgrowth .",
+             "the data points are averages of four independent biological repeats .",
+             "error bars designate sd .",
+             "the mutant spores were slower to revive than the wild type in every medium ."]
+    assert extraction.is_caption(lines[1])
+    assert extraction.caption_bodies(lines, {0, 1}) == [2, 3, 4, 5]
+    # four lines with a clause before it are the paper's again, and so is one in its own voice
+    assert extraction.caption_bodies(lines[:4] + ["the spores were imaged ."] + lines[4:], {0, 1}) == []
+    voiced = lines[:3] + ["we measured the density every ten minutes ."] + lines[4:]
+    assert extraction.caption_bodies(voiced, {0, 1}) == []
+    document = Document.prepare("the mutants revived later than the wild type.fig.\n" + "\n".join(lines), masked=True)
+    assert document.non_sentences == {1, 2, 3, 4, 5, 6}
+
+
+def test_the_letter_a_before_a_plural_noun_opens_a_panels_legend():
+    for legend in ("a spores of the strains were incubated at <dig> °c .", "a values in brackets represent the percentage .",
+                   "a proteins were extracted from the spores of the strains ."):
+        assert extraction.is_caption(legend), legend
+    # the article before a singular noun in -s, or an acronym, opens a sentence; so does "c #", a language
+    for sentence in ("a series of experiments were run on the strains .", "a locus on chromosome <dig> was found .",
+                     "a pls model was fitted to the data .", "a nls has not been defined in the protein .",
+                     "a species of the genus was found in the soil .", "a systems approach is needed here .",
+                     "c # and java have a higher memory penalty for objects ."):
+        assert not extraction.is_caption(sentence), sentence
 
 
 def test_the_two_sentences_of_a_line_that_lost_its_stop_are_both_sentences():

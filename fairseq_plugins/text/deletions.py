@@ -43,9 +43,9 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     viewer"), or of semicolon-set items of any length. An item is set off by commas as a side part
     is, but without it the list says something else: three applications named after "four", six
     counts mapped "respectively" onto five species (``list_positions``); nor does it take an
-    enumeration's label ("1 ) by fission ... ; 2 ) by budding": ``enumeration_positions``) or an
-    item of one whose ordinals label it ("first , to determine ... ; second , to confirm ... and
-    finally , ...": ``ordinal_positions``), nor an example after the first of a list that "including" or
+    enumeration's label ("1 ) by fission ... ; 2 ) by budding": ``enumeration_positions``) or its
+    item's first part (``enumerated_item_positions``) or an item of one whose ordinals label it
+    ("first , to determine ... ; second , to confirm ... and finally , ...": ``ordinal_positions``), nor an example after the first of a list that "including" or
     "such as" opens ("organisms including mouse , [highlighting ... ,] observation of ...":
     ``introduced_list_positions``), nor an item after the first of a list a colon announces, its items
     in parallel ("the aim was threefold : to analyze ... , [to test ... ,] and to provide ...":
@@ -366,6 +366,21 @@ def enumeration_positions(source: Sequence[str]) -> set:
     return {j for i in labels for j in (i - 1, i, i + 1) if j >= 0 and (j != i - 1 or source[j] == "(")}
 
 
+def enumerated_item_positions(source: Sequence[str]) -> set:
+    """The positions of each enumerated item's first part, from the word after its label to the next comma,
+    semicolon or label, when two or more labels set the items off (``enumeration_positions``): a deletion
+    that takes it leaves a label with no item ("... , and iv ) [the previous datasets from the koegl group] ,
+    to obtain the complete dataset ..."; the item's later side parts may still go)."""
+    labels = sorted(i for i in enumeration_positions(source) if source[i] == ")")
+    kept = set()
+    for label in labels:
+        i = label + 1
+        while i < len(source) and source[i] not in (",", ";") and i + 1 not in labels:
+            kept.add(i)
+            i += 1
+    return kept
+
+
 def ordinal_positions(source: Sequence[str]) -> set:
     """The positions from an enumeration's first ordinal label to the sentence's end, when two or
     more label its items ("our aims were , first , to determine ... ; second , to confirm ... and
@@ -604,8 +619,8 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     # main clause after an opening phrase (without it the phrase stands alone), an item's number
     # (without it two items run together), a range's numbers and dash ("21 – 22 nt"), a bulleted list
     kept = (in_lists | main_clause_positions(source) | predicate_positions(source) | enumeration_positions(source)
-            | ordinal_positions(source) | range_positions(source) | bullet_positions(source)
-            | introduced_list_positions(source) | announced_list_positions(source))
+            | enumerated_item_positions(source) | ordinal_positions(source) | range_positions(source)
+            | bullet_positions(source) | introduced_list_positions(source) | announced_list_positions(source))
     if kept.intersection(range(start, end)):
         return False
     # the comma after the piece's last word, and whether the piece takes both its commas (the list then starts

@@ -94,6 +94,7 @@ MASKED_LINE_TESTS = (
     extraction.opens_with_a_label,  # "c. the choice of a logic formalism ...", "step <dig> : generate ..."
     extraction.ends_in_a_stray_bracket,  # "... moving continuously and <dig> ) ."
     extraction.defines_a_symbol,  # "n is the number of communities filtered out ..."
+    extraction.lists_one_word_as_its_items,  # "the three mutants constructed are ccp – ccp , and ccp ."
 )
 
 
@@ -158,7 +159,8 @@ class Document:
         footnote's number glued to a word ("4this gene set ...", ``predicates.opens_with_a_glued_mark``) or
         a panel's or step's label ("c. the choice ...", "step <dig> : ...", ``extraction.opens_with_a_label``) or end
         in a bracket that nothing in them opened ("... and <dig> ) .", ``extraction.ends_in_a_stray_bracket``) or say
-        what a removed formula's symbol stands for ("n is the number of ...", ``extraction.defines_a_symbol``;
+        what a removed formula's symbol stands for ("n is the number of ...", ``extraction.defines_a_symbol``) or
+        list one word as their items ("... are ccp – ccp , and ccp .", ``extraction.lists_one_word_as_its_items``;
         these tests of a line by its normal form alone are ``MASKED_LINE_TESTS``), and in any text the lines that
         hold an equation's encoding (``extraction.is_markup``), say only where something is shown ("the
         results are shown in table <dig> .", ``extraction.points_only``) or how its values are given ("data
@@ -175,9 +177,11 @@ class Document:
         abbreviation's or a quotation's: "... caesalpinioideae dc . | , mimosoideae dc . , and ..."),
         and the second half of a sentence that a line break cut after another sentence on its line ("... . a
         novel systematic approach | was developed that ..."; the first half is a title by the first
-        test) or after "et al." ("... by newman et al . | reported that ...": the first half is a
-        fragment, ``extraction.is_fragment``; the two halves as one sentence where the splitter
-        joins them, ``extraction.joins_lines_after_authors``), and in a masked paper a line that repeats another
+        test) or after "et al." ("... by newman et al . | reported that ...", or a misspelled "et. al."
+        split after "et.": the first half is a fragment, ``extraction.is_fragment``; the two halves as one
+        sentence where the splitter joins them, ``extraction.joins_lines_after_authors``) or after a line
+        cut at an article where a formula went ("during the | <formula> | catalytic cycle , ...",
+        ``extraction.is_cut_at_an_article``), and in a masked paper a line that repeats another
         after a heading run into it ("co - morbidities in ... patients | of the <dig> patients with dvt , ...",
         ``predicates.headed_copies``). A chooser passes them over
         (``extraction.Selection.choose``)."""
@@ -197,6 +201,10 @@ class Document:
         broken = {i + 1 for i, raw in enumerate(verbatim[:-1])
                   if line_ends[i] and (not self.starts_line(i) and not extraction.ends_with_stop(raw)
                                        or extraction.ends_with_authors(raw))}
+        # a line cut at an article where a formula went ("during the | <formula> | catalytic cycle , ..."): the
+        # sentence goes on in the next line, or in the one after when the next is the formula (a title or markup)
+        broken |= {i + 2 if i + 2 < len(verbatim) and i + 1 in titles | markup else i + 1
+                   for i, raw in enumerate(verbatim[:-1]) if line_ends[i] and extraction.is_cut_at_an_article(raw)}
         # (the raw span itself: a verbatim sentence has its line breaks as spaces)
         broken |= {i for i, span in enumerate(self._spans)
                    if span is not None and extraction.joins_lines_after_authors(self.raw[span[0]:span[1]])}
