@@ -306,6 +306,18 @@ def test_the_main_clause_of_a_semicolons_item_stays_after_its_phrases():
         sentence.replace(" , given that the word counts are not independent", "")]
 
 
+def test_the_main_clause_that_then_opens_after_a_condition_stays():
+    # the condition holds a list, whose commas are no phrase's: "then" opens the main clause
+    sentence = ("if we consider the species l. acidophilus , l. johnsonii , l. gasseri , and l. salivarius to be found "
+                "in the gut , then we can identify <dig> groups which are not found outside of it , of which <dig> "
+                "hold only proteins of unknown function .")
+    words = sentence.split()
+    assert [words[i] for i in sorted(main_clause_positions(words))] == (
+        "then we can identify <dig> groups which are not found outside of it".split())
+    cut = sentence.replace(" , then we can identify <dig> groups which are not found outside of it", "")
+    assert project_clauses([sentence], [cut]) == [sentence]
+
+
 def test_an_enumeration_keeps_its_labels():
     sentence = "cells divide in two ways : 1 ) by fission , as in yeast ; 2 ) by budding ."
     words = sentence.split()
@@ -514,6 +526,10 @@ def test_no_deletion_takes_an_example_after_the_first_of_a_list():
     # the part that holds the introducer and the first example goes as a whole, but for a verb after them
     assert project_clauses(["the genes , including those of the liver , were expressed in all samples ."],
                            ["the genes were expressed in all samples ."]) == ["the genes were expressed in all samples ."]
+    # ... or the list's closing item after it: without the opening part, that item joins the main clause
+    mirnas = ("<dig> mirnas were differentially expressed between mammospheres and parental cells , including mir- <dig> "
+              "mir- <dig> mir - 26a , and five members of the mir- <dig> family .")
+    assert project_clauses([mirnas], [mirnas.replace(" , including mir- <dig> mir- <dig> mir - 26a", "")]) == [mirnas]
     lost_comma = ("previous studies suggested that gαq - coupled receptors , including par <dig> promote ampk activity "
                   "through a camkkβ - dependent mechanism , making ampk a logical target of par <dig> .")
     assert project_clauses([lost_comma], ["previous studies suggested that gαq - coupled receptors , making ampk a "

@@ -419,7 +419,8 @@ def introduced_list_positions(source: Sequence[str]) -> set:
     applied to various organisms including mouse , [highlighting accurate detection of gene expression ,]
     observation of complex alternative splicing patterns and ..." left "mouse , observation of ..." for
     a list). Without a part of speech the list's end cannot be told from a clause after it, so the rest of
-    the sentence stays; the introducer's own part may still go as a whole (", including mouse ,")."""
+    the sentence stays; the introducer's own part may still go as a whole (", including mouse ,"), unless "and" or
+    "or" opens the part after it, which closes the list."""
     starts = [i for i in range(len(source)) if _opens_examples(source[i:i + 2])]
     if not starts:
         return set()
@@ -427,7 +428,10 @@ def introduced_list_positions(source: Sequence[str]) -> set:
     if first_comma is None:
         return set()
     end = next((i for i in range(first_comma, len(source)) if source[i] in (";", ":")), len(source))
-    return set(range(first_comma + 1, end))
+    # a list closed right after its first part ("... cells , including mir- <dig> mir- <dig> , and five members of
+    # the family"): its opening part goes with it or the last item joins the main clause
+    first = starts[0] if first_comma + 1 < len(source) and source[first_comma + 1] in COORDINATORS else first_comma + 1
+    return set(range(first, end))
 
 
 def announced_list_positions(source: Sequence[str]) -> set:
@@ -534,6 +538,8 @@ def main_clause_positions(source: Sequence[str]) -> set:
         part = next((i + 1 for i in range(start + 1, len(source) - 1)
                      if source[i] == "," and source[i + 1] not in RELATIVE_PRONOUNS
                      and source[i + 1] not in SECOND_PHRASE_STARTS), None)
+        if source[start] == "if":  # "if ... , then ...": "then" opens the main clause, past a list in the condition
+            part = _then_part(source, start) or part
         while part is not None:
             end = _part_end(source, part)
             protected.update(range(part, end))
@@ -544,6 +550,18 @@ def main_clause_positions(source: Sequence[str]) -> set:
                 break
             part = end + 1
     return protected
+
+
+def _then_part(source: Sequence[str], start: int) -> Optional[int]:
+    """Where the part that ", then" opens begins after a condition at ``start``, before the next semicolon or
+    colon ("if we consider the species l. acidophilus , l. johnsonii , ... to be found in the gut , then we can
+    identify ..."), or None."""
+    for i in range(start + 1, len(source) - 1):
+        if source[i] in (";", ":"):
+            return None
+        if source[i] == "," and source[i + 1] == "then":
+            return i + 1
+    return None
 
 
 def _part_end(source: Sequence[str], start: int) -> int:
