@@ -430,8 +430,8 @@ def introduced_list_positions(source: Sequence[str]) -> set:
     end = next((i for i in range(first_comma, len(source)) if source[i] in (";", ":")), len(source))
     # a list closed right after its first part ("... cells , including mir- <dig> mir- <dig> , and five members of
     # the family"): its opening part goes with it or the last item joins the main clause
-    first = starts[0] if first_comma + 1 < len(source) and source[first_comma + 1] in COORDINATORS else first_comma + 1
-    return set(range(first, end))
+    closes_at_once = first_comma + 1 < len(source) and source[first_comma + 1] in COORDINATORS
+    return set(range(starts[0] if closes_at_once else first_comma + 1, end))
 
 
 def announced_list_positions(source: Sequence[str]) -> set:
@@ -527,7 +527,8 @@ def main_clause_positions(source: Sequence[str]) -> set:
     (``predicates.has_predicate``); so when it is a middle item of such a list ("combined with literature
     extraction of existing protein interactions <cit> , genomic information , protein structure and annotation
     information , bioinformatics play ...": ``_closes_a_list_ahead``); a subject set off by commas holds no "and"
-    ("on monday , the club , based in leeds , paid ...": the apposition may go)."""
+    ("on monday , the club , based in leeds , paid ...": the apposition may go). After "if", the part that ", then"
+    opens is the main clause, whatever commas the condition holds (``_then_part``)."""
     starts = [0, *(i + 1 for i, token in enumerate(source[:-1]) if token in COMPLEMENTIZERS or token == ";")]
     protected = set()
     for start in starts:
