@@ -45,11 +45,11 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     counts mapped "respectively" onto five species (``list_positions``); nor does it take an
     enumeration's label ("1 ) by fission ... ; 2 ) by budding": ``enumeration_positions``) or its
     item's first part (``enumerated_item_positions``) or an item of one whose ordinals label it
-    ("first , to determine ... ; second , to confirm ... and finally , ...": ``ordinal_positions``), nor an example after the first of a list that "including" or
-    "such as" opens ("organisms including mouse , [highlighting ... ,] observation of ...":
-    ``introduced_list_positions``), nor an item after the first of a list a colon announces, its items
-    in parallel ("the aim was threefold : to analyze ... , [to test ... ,] and to provide ...":
-    ``announced_list_positions``);
+    ("first , to determine ... ; second , to confirm ... and finally , ...": ``ordinal_positions``), nor an
+    example after the first of a list that "including" or "such as" opens ("organisms including mouse ,
+    [highlighting ... ,] observation of ...": ``introduced_list_positions``), nor an item after the first
+    of a list a colon announces, its items in parallel ("the aim was threefold : to analyze ... , [to test
+    ... ,] and to provide ...": ``announced_list_positions``);
     D opens with no coordinator ("and", "but", ...) unless it ends the sentence ("... in the vno ,
     [but as of yet ,] neither protein ..." leaves two clauses with a comma between), and no "but"
     whose "not only" stays ("not only derived from ... , but also from ...");

@@ -203,7 +203,8 @@ class Document:
                                        or extraction.ends_with_authors(raw))}
         # a line cut at an article where a formula went ("during the | <formula> | catalytic cycle , ..."): the
         # sentence goes on in the next line, or in the one after when the next is the formula (a title or markup)
-        broken |= {i + 2 if i + 2 < len(verbatim) and i + 1 in titles | markup else i + 1
+        formulas = titles | markup
+        broken |= {i + 2 if i + 2 < len(verbatim) and i + 1 in formulas else i + 1
                    for i, raw in enumerate(verbatim[:-1]) if line_ends[i] and extraction.is_cut_at_an_article(raw)}
         # (the raw span itself: a verbatim sentence has its line breaks as spaces)
         broken |= {i for i, span in enumerate(self._spans)

@@ -35,7 +35,8 @@ LABELS = ("0", "1")  # the words of the label dictionary: not in the summary, in
 __all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "score_order", "choose",
            "choose_in_order", "fused_preference", "Selection", "word_count", "is_fragment", "is_title", "is_caption",
            "restarts_panels", "ends_on_article", "is_cut_at_an_article", "has_collapsed_range",
-           "joins_lines_after_authors", "is_cut", "leans_on_previous", "opens_with_one_of", "MIN_SENTENCE_WORDS", "sentence_scores", "oracle_indices"]
+           "joins_lines_after_authors", "is_cut", "leans_on_previous", "opens_with_one_of", "MIN_SENTENCE_WORDS",
+           "sentence_scores", "oracle_indices"]
 
 
 @dataclass
