@@ -639,7 +639,10 @@ def test_a_legends_sentences_before_its_next_legend_line_are_the_legends():
 
 def test_the_letter_a_before_a_plural_noun_opens_a_panels_legend():
     for legend in ("a spores of the strains were incubated at <dig> °c .", "a values in brackets represent the percentage .",
-                   "a proteins were extracted from the spores of the strains ."):
+                   "a proteins were extracted from the spores of the strains .",
+                   # ... or before a determiner, which no article precedes
+                   "a the relative change in expression was compared to the change after starvation .",
+                   "a an unrooted tree built using phylip and rooted using path - o - gen ."):
         assert extraction.is_caption(legend), legend
     # the article before a singular noun in -s, or an acronym, opens a sentence; so does "c #", a language
     for sentence in ("a series of experiments were run on the strains .", "a locus on chromosome <dig> was found .",

@@ -13,6 +13,7 @@ import pytest
 from fairseq_plugins import text
 from fairseq_plugins.text import (
     SENTENCE_SEPARATOR,
+    Document,
     decode_pieces,
     encode_pieces,
     join_sentences,
@@ -372,6 +373,27 @@ def test_a_masked_papers_line_goes_on_in_a_next_line_that_opens_with_a_citation(
         "the sets differ .", "figure <dig> shows them ."]
 
 
+def test_a_decimal_point_the_data_set_read_as_a_stop_ends_no_sentence_that_goes_on():
+    """SumPubMed masks "1.4.2" as "<dig> . <dig>" and may break the line after the first part: where the sentence
+    goes on after the second number (and its citations), the stop was a decimal point; before a legend's first
+    noun, a stop alone or a new sentence it ends the sentence as before."""
+    assert split_sentences("the peaks were found with macs <dig> . <dig> <cit> , bayespeak <cit> , and t-pic <cit> .") == [
+        "the peaks were found with macs <dig> . <dig> <cit> , bayespeak <cit> , and t-pic <cit> ."]
+    assert split_sentences("bioedit version <dig> . <dig> was used for editing .") == [
+        "bioedit version <dig> . <dig> was used for editing ."]
+    for two in ("the curves are shown in figure <dig> . <dig> heat maps showing the expression .",
+                "the trees were built with mrbayes v <dig> . <dig> <cit> .",
+                "the dose was <dig> . <dig> patients were treated ."):
+        assert len(split_sentences(two)) == 2, two
+    # across the line break of a masked paper: the line and its second half are one sentence, read from the raw text
+    document = Document.prepare("peaks were called with macs <dig> .\n<dig> <cit> , bayespeak <cit> and t-pic <cit> .\n"
+                                "the peaks overlapped .", masked=True)
+    assert document.sentences[0] == "peaks were called with macs <dig> . <dig> <cit> , bayespeak <cit> and t - pic <cit> ."
+    assert document.verbatim([0]) == ["peaks were called with macs <dig> .\n<dig> <cit> , bayespeak <cit> and t-pic <cit> ."
+                                      .replace("\n", " ")]
+    assert document.non_sentences == frozenset()
+
+
 def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the_writers_words():
     """After any other masked number only words that never go on from a number open a sentence: the
     writers' own subject ("we", "these", ...) or a sentence adverb with its comma; never a fronted
@@ -387,6 +409,10 @@ def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the
             ["the rate was close to <dig>", "in addition , the intercept was close to zero ."],
         "the scores were obtained for feature <dig> next , all positions of a domain were grouped .":
             ["the scores were obtained for feature <dig>", "next , all positions of a domain were grouped ."],
+        "cells were incubated at 37 °c in 5 % co <dig> then , the medium was exchanged .":
+            ["cells were incubated at 37 °c in 5 % co <dig>", "then , the medium was exchanged ."],
+        "no substitution was found in frq <dig> in fact , divergence is restricted to duplicates .":
+            ["no substitution was found in frq <dig>", "in fact , divergence is restricted to duplicates ."],
     }
     for run_together, sentences in cases.items():
         assert split_sentences(run_together) == sentences
@@ -400,6 +426,7 @@ def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the
         "cells were treated with <dig> the next day for two hours .",  # "the" goes on from numbers too often
         "the ratio was 2 we identified degs between the two lines .",  # only a masked number lost its stop
         "each of <dig> cycles took <dig> second , and the last step took longer .",  # "second" is a unit too
+        "when the count exceeds <dig> then , the cell divides .",  # a fronted clause's "then"
     ]
     for sentence in kept_whole:
         assert split_sentences(sentence) == [sentence]

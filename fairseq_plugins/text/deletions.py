@@ -85,6 +85,13 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     D is not followed by a part that names the noun before it, an apposition or a relative clause
     ("the main species of the gut , with rare isolation of b and c , the species linked to
     infections": without the middle part the gut's species would be the one linked to infections).
+    D leaves no contrast half said: a part that opens with "while" or "whereas" (``CONTRASTS``) and holds no
+    predicate is the contrast's subject, whose verb comes after it; a part before a contrast may be what the
+    contrast answers; the last part of a sentence whose last clause holds a contrast says what is contrasted; and
+    no part takes "respectively" itself. Nor does D take the part after a past form whose object a list of verbs
+    shares ("we identified [, annotated and compared transcripts ...] , reconstructed ...":
+    ``_continues_a_list_of_verbs``), or the last item of a list its writers left without a coordinator ("a. amecae
+    , a. lacustris [, a. tincella]": ``_is_an_item_in_parallel``).
 
 Clause-bounded deletions are kept, every other one is undone (its words put back), words that r
 adds are never taken. The summary sentence is then s without the kept deletions, its punctuation
@@ -173,6 +180,8 @@ OPENING_PHRASE_STARTS = SUBORDINATORS | frozenset({
     # sentence adverbs without "-ly" ("henceforth , we identify clusters ... , given that ...")
     "henceforth", "hereafter", "thereafter", "afterwards", "afterward", "likewise", "otherwise", "thereby", "again",
     "further", "altogether",
+    # "out of": "... revealed that out of the <dig> transcripts on the slide , a small number of genes were ..."
+    "out",
 })
 # words that open the clause a verb of thinking or saying takes ("we propose that like insulin ,
 # the peptide acts ..."): an opening phrase may follow them as it may open a sentence
@@ -231,6 +240,10 @@ INTRODUCERS = frozenset({"particular", "particularly", "especially", "notably", 
 # a comma-set part of at most this many words may be an item of a list ("enterococcus gallinarum",
 # "microarray data analysis system"); a longer one is a clause
 MAX_LIST_ITEM = 6
+# the words of an item of a list the writers left without its coordinator ("a. amecae , a. lacustris , a. tincella")
+MAX_UNCLOSED_ITEM = 4
+# the words that open a contrast ("x rose , whereas y fell"): what it contrasts stays with it
+CONTRASTS = frozenset({"while", "whereas"})
 # ... unless it opens with the word that opens the list's last item: items said in parallel ("gene
 # models with est support , gene models with protein homology only , and gene models predicted ab
 # initio") may each be a clause long
@@ -370,10 +383,21 @@ def enumerated_item_positions(source: Sequence[str]) -> set:
     """The positions of each enumerated item's first part, from the word after its label to the next comma,
     semicolon or label, when two or more labels set the items off (``enumeration_positions``): a deletion
     that takes it leaves a label with no item ("... , and iv ) [the previous datasets from the koegl group] ,
-    to obtain the complete dataset ..."; the item's later side parts may still go)."""
+    to obtain the complete dataset ..."). The item's later side parts may still go ("1 ) by fission [, as in
+    yeast] ;"), unless the item, up to the next semicolon or label, holds no predicate and its later parts
+    open no phrase: then they are its names ("2 ) cell communication [, immune system and membrane
+    receptors] ; 3 ) ...")."""
     labels = sorted(i for i in enumeration_positions(source) if source[i] == ")")
     kept = set()
     for label in labels:
+        item_end = next((i for i in range(label + 1, len(source)) if source[i] == ";" or i + 1 in labels
+                         or source[i] in FINAL_STOPS and i == len(source) - 1), len(source))
+        item = source[label + 1:item_end]
+        later_parts = [item[k + 1] for k in range(len(item) - 1) if item[k] == ","]
+        if later_parts and not has_predicate(" ".join(item)) and not any(
+                _opens_phrase(word) or word in CONNECTIVES for word in later_parts):
+            kept.update(range(label + 1, item_end))
+            continue
         i = label + 1
         while i < len(source) and source[i] not in (",", ";") and i + 1 not in labels:
             kept.add(i)
@@ -680,9 +704,19 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "the method [, together with features chosen ,] predicts": the claim is the pair's
     if _opens_examples(words) and has_predicate(" ".join(itertools.takewhile(lambda w: w not in CLAUSE_OPENERS, words))):
         return False  # "receptors [, including par <dig> promote ampk activity ...]": the verb after a lost comma
-    if RESPECTIVELY in source[end:]:
+    if RESPECTIVELY in source[end:] or RESPECTIVELY in words:
         return False  # "a and b ... x and y , respectively": one side without an item pairs them wrongly
+    if words and words[0] in CONTRASTS and end < body_end and not has_predicate(" ".join(words)):
+        return False  # "<dig> genes were predicted for a. oligospora [, whereas only <dig> genes] , with few
+        # duplicates , were estimated ...": the contrast's subject, whose verb comes after the part
+    following = next((word for word in source[end:] if word not in BOUNDARIES), None)
+    if following in CONTRASTS:
+        return False  # "... hog <dig> out [, supporting the hypothesis that pbs <dig> is inactivated ,] while in hog
+        # <dig> phosphorylation activates this kinase": the contrast may be with the part
     kept_before = [word for i, word in enumerate(source[:start]) if i not in dropped]
+    if source[start] == "," and kept_before and _continues_a_list_of_verbs(kept_before[-1], words):
+        return False  # "we identified [, annotated and compared transcripts ... ,] reconstructed a catalogue": the
+        # first verb shares the part's object, and two verbs would stand side by side
     if source[start] == "," and kept_before and _continues_a_list_of_modifiers(kept_before[-1], words):
         return False  # "integrating phylogenetic [, computational and structural approaches to the genes] ,": the
         # noun the first modifier goes with is in the part
@@ -703,7 +737,36 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         first_clause = kept_before[:kept_before.index(",")] if "," in kept_before else kept_before
         if SUBORDINATORS.intersection(first_clause):
             return False  # what would be left opens with a subordinate clause whose main clause this is
+        last_clause = kept_before[_last_index(kept_before, ";") + 1:]
+        if CONTRASTS.intersection(last_clause):
+            return False  # "... at <dig> and 36 h with lps , while they occurred at <dig> and 72 h [, following stm
+            # infection]": the contrast's last part says what is contrasted
+        if source[start] == "," and _is_an_item_in_parallel(kept_before, words):
+            return False  # "the ancestor of a. amecae , a. lacustris [, a. tincella]": a list the writers did not close
     return True
+
+
+def _last_index(tokens: Sequence[str], token: str) -> int:
+    """The last position of ``token`` in ``tokens``, -1 when it is not there."""
+    return max((i for i, word in enumerate(tokens) if word == token), default=-1)
+
+
+def _continues_a_list_of_verbs(before: str, words: Sequence[str]) -> bool:
+    """Whether ``words``, a part after a comma, open with a past form after the past form ``before`` the comma: a
+    list of verbs whose first shares the object in the part ("we identified , annotated and compared transcripts
+    ..."); without the part the verb would stand before the next one."""
+    return (bool(words) and before.endswith("ed") and words[0].endswith("ed")
+            and "VERB" in word_classes(before) and "VERB" in word_classes(words[0]))
+
+
+def _is_an_item_in_parallel(kept_before: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether the last part ``words`` of a sentence opens with the word that opens the kept part before it, each of
+    at most ``MAX_UNCLOSED_ITEM`` words with no predicate: an item of a list without its coordinator ("the clade of
+    a. amecae , a. lacustris , a. tincella")."""
+    before = list(itertools.takewhile(lambda w: w not in BOUNDARIES, reversed(kept_before)))[::-1]
+    words = [word for word in words if word not in FINAL_STOPS]
+    return (bool(before) and bool(words) and before[0] == words[0] and len(before) <= MAX_UNCLOSED_ITEM
+            and len(words) <= MAX_UNCLOSED_ITEM and not has_predicate(" ".join(words)))
 
 
 def _sets_a_threshold(words: Sequence[str]) -> bool:

@@ -33,7 +33,8 @@ import re
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from . import abbreviations, alignment, deletions, extraction, masking, normalize, pointers, predicates, readable
+from . import (abbreviations, alignment, deletions, extraction, lost_stops, masking, normalize, pointers, predicates,
+               readable)
 
 # Bracketed text at a raw position: what masking removes (masking.mask), so a masked sentence that
 # ends before "( ckd )" at a line's end still ends that line ("in chronic kidney disease ( ckd )\n")
@@ -77,6 +78,7 @@ MASKED_LINE_TESTS = (
     # the splitter read as an initial ("... eric type b. the other two ..."), or that a writer spliced
     predicates.runs_two_sentences_together,
     predicates.runs_on_after_a_name,  # "... antibody ca3/34-c <dig> | rt - pcr evaluation of a blood sample was ..."
+    lost_stops.runs_on_at_a_number,  # "... designated as psgg <dig> | mapping of gene set was performed ...", by a model
     predicates.runs_a_heading_into_a_fronted_phrase,  # "symptoms in ... patients | in merely <dig> % of ... , dvt was ..."
     predicates.splices_two_sentences,  # "... in the colonies , however , the level of expression differed ."
     predicates.splices_with_a_comma,  # "the first nine contigs could be oriented , the remaining eight could not ..."
@@ -142,7 +144,8 @@ class Document:
         clause ("to report a case of ...", ``predicates.is_purpose_line``) or may be two sentences run
         together where the data set lost a stop ("... of gpr <dig> the effects of ...", "... type b. the
         other ...", ``predicates.runs_two_sentences_together``, "... antibody c <dig> | rt - pcr evaluation
-        of a blood sample was ...", ``predicates.runs_on_after_a_name``; or a heading run into a sentence's fronted
+        of a blood sample was ...", ``predicates.runs_on_after_a_name``, or where a model of the words around a
+        number finds a lost stop likely, ``lost_stops.runs_on_at_a_number``; or a heading run into a sentence's fronted
         phrase, ``predicates.runs_a_heading_into_a_fronted_phrase``; or spliced at ", however ,",
         ``predicates.splices_two_sentences``, or at a bare comma, ``predicates.splices_with_a_comma``) or
         tell what a figure's drawing shows ("homologs are indicated by gray bars .",

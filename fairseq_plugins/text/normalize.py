@@ -523,8 +523,11 @@ _ADVERBS_AFTER_NUMBER = frozenset(["however", "thus", "therefore", "hence", "mor
                                    "additionally", "interestingly", "notably", "importantly", "consequently",
                                    "nevertheless", "similarly", "finally", "overall", "here", "conversely",
                                    "accordingly", "indeed", "alternatively", "next", "subsequently",
-                                   "specifically", "briefly", "first", "likewise"])  # not "second": a unit too
-_IN_PHRASES_AFTER_NUMBER = frozenset(["addition", "contrast", "summary", "conclusion", "particular"])  # "in addition ,"
+                                   "specifically", "briefly", "first", "likewise", "then", "instead",
+                                   "meanwhile", "third", "lastly"])  # not "second": a unit too
+# "in addition ,", "in fact ," (SumPubMed train papers 0-999: "then ,", "instead ,", "meanwhile ,", "third ,"
+# and "in fact ," after a number 9 times, each a lost stop: "... from dset <dig> then , for each ...")
+_IN_PHRASES_AFTER_NUMBER = frozenset(["addition", "contrast", "summary", "conclusion", "particular", "fact"])
 # a fronted phrase inside the sentence: one of these, then one of FRONTING_WORDS, and no finite verb
 # after them (", and on day <dig> these numbers were ...", ", while in <dig> our group confirmed ...",
 # "... and in equation <dig> we assumed ...", but not "... and in situ hybridization are shown in table
@@ -671,7 +674,8 @@ def split_sentences(text: str) -> List[str]:
     ``<n>`` separators also end a sentence and are dropped, in a masked paper a sentence also
     ends where the data set lost its stop after a number (``_lost_stop``), and in
     any text after a stop that a flattened superscript citation follows ("macula.2 this is ...",
-    ``_glued_citation_end``), but not at the stop a tokenizer parted from "et al" (``_stop_of_et_al``).
+    ``_glued_citation_end``), but not at the stop a tokenizer parted from "et al" (``_stop_of_et_al``) nor at a
+    version's decimal point that a data set read as a stop (``_decimal_point``).
     A quotation's own "?" or "!" does not end the sentence when a verb attributes it next
     (``_attributed_quotation``). Lead-3 is ``split_sentences(article)[:3]``."""
     if not text:
@@ -704,7 +708,7 @@ def split_sentences(text: str) -> List[str]:
             cur = []
             continue
         if (tok in _SENTENCE_END_TOKENS and not _inside_brackets(cur, tokens, i)
-                and not _stop_of_et_al(cur, tokens, i)):
+                and not _stop_of_et_al(cur, tokens, i) and not _decimal_point(cur, tokens, i)):
             while i < n and tokens[i] in _SENTENCE_END_TOKENS:
                 cur.append(tokens[i])
                 i += 1
@@ -751,6 +755,30 @@ def _stop_of_et_al(sentence: List[str], tokens: List[str], following: int) -> bo
     return (sentence[-3:] == ["et", "al", "."] and following < len(tokens)
             and tokens[following] not in _SENTENCE_END_TOKENS and tokens[following] != SENTENCE_SEPARATOR
             and tokens[following] not in _OPENERS_AFTER_ET_AL)
+
+
+# what goes on after a number whose decimal point a data set read as a stop ("... using mrbayes v <dig> . | <dig>
+# <cit> with the gtr model ...", "bioedit version <dig> . | <dig> was used for ...", "... ubuntu <dig> . | <dig> lts
+# operating system"), not a legend's first noun ("... in figure <dig> . | <dig> heat maps showing ...")
+_GOES_ON_AFTER_A_DECIMAL = frozenset({",", ";", ")", "-", "±", "+", "was", "were", "is", "are", "with", "and", "or",
+                                      "of", "at", "in", "for", "to", "by", "from", "using", "run", "except", "software",
+                                      "program", "lts", "version"})
+
+
+def _decimal_point(sentence: List[str], tokens: List[str], following: int) -> bool:
+    """Whether the sentence so far ends with a masked number and a stop that is the decimal point of a version or a
+    value the data set broke a line at (SumPubMed masks "1.4.2" as "<dig> . <dig>" and ends the line after the
+    first part): the next token is a number, and after it (and its citations) the sentence goes on
+    (``_GOES_ON_AFTER_A_DECIMAL``). In SumPubMed train papers 0-999, 54 lines ended so, each the first half of a
+    sentence ("potential binding peaks were identified using three algorithms : macs <dig> . | <dig> <cit> ,
+    bayespeak <cit> , and t-pic <cit> ."), its second half a fragment; the two are one sentence now."""
+    if sentence[-2:] != [masking.NUMBER, "."] or following >= len(tokens) or tokens[following] != masking.NUMBER:
+        return False
+    after = following + 1
+    while after < len(tokens) and tokens[after] == masking.CITATION:
+        after += 1
+    return (after + 1 < len(tokens) and tokens[after] in _GOES_ON_AFTER_A_DECIMAL
+            and tokens[after + 1] not in _SENTENCE_END_TOKENS)
 
 
 # '" what \'s the problem ? " asks bill bishop , ...': a quotation that ends with its own question or
