@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import random
 import sys
+from collections import Counter
 from typing import List, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -95,8 +96,6 @@ def main(argv=None) -> None:
     parser.add_argument("--sample", type=int, default=0)
     parser.add_argument("--sample-out", default="lost_stops_sample.md")
     args = parser.parse_args(argv)
-
-    from collections import Counter
 
     import numpy as np
     from sklearn.feature_extraction import DictVectorizer

@@ -9,15 +9,16 @@ auxiliary after a few words); the rest look like a name's number inside a senten
 
     P(stop lost after the <dig> at j | sentence) = sigmoid(b + sum_{f in F(j)} w_f)
 
-with F(j) binary features of the words on both sides (``features``: the two words before, the three after and
-their pairs, their word classes and endings, whether the clause before and the one after each hold a finite
-verb, how long each side is). The weights are a logistic regression fitted by ``scripts/train_lost_stops.py`` on
-SumPubMed train papers, where the data set kept some stops after a number: each sentence that ends on a number,
-joined to the sentence after it without its stop, is a place where a stop was lost (positive), and every number
-inside a sentence is one where none was (negative; the few run-ons among them are the noise the model averages
-over). A sentence whose highest P reaches ``THRESHOLD`` may be two run together (``runs_on_at_a_number``), and a
-chooser passes it over (``document.MASKED_LINE_TESTS``): a sentence a chooser does not take costs a summary
-little, two sentences run together cost it a broken one.
+with F(j) binary features of the words on both sides (``features``: the two words before, the three after and their
+pairs, their word classes and endings, whether the clause before and the one after each hold a finite verb, the
+clause-opening word before the number, where the next auxiliary stands, how long each side is). The weights are a
+logistic regression fitted by ``scripts/train_lost_stops.py`` on SumPubMed train papers, where the data set kept
+some stops after a number: each sentence that ends on a number, joined to the sentence after it without its stop,
+is a place where a stop was lost (positive), and every number inside a sentence is one where none was (negative;
+the few run-ons among them are the noise the model averages over). A sentence whose highest P reaches the model
+file's threshold may be two run together (``runs_on_at_a_number``), and a chooser passes it over
+(``document.MASKED_LINE_TESTS``): a sentence a chooser does not take costs a summary little, two sentences run
+together cost it a broken one.
 """
 import functools
 import json
