@@ -717,3 +717,17 @@ def test_no_deletion_leaves_a_contrast_a_list_or_a_pairing_half_said():
                                      "infection .")):
         both = f"the spores died in the dark {joined} the cells grew in the light , following an infection ."
         assert project_clauses([both], [both.replace(" , following an infection", "")]) == [kept]
+
+
+def test_no_deletion_takes_a_compounds_second_half_or_a_clause_whose_verb_goes_on():
+    """A dash after a prefix joins a compound and sets off no part; a clause whose verb the next part goes on with
+    ("..., and ultimately to ...") stays."""
+    compound = "we compared the tumours to adjacent non – malignant renal cells ."
+    assert project_clauses([compound], ["we compared the tumours to adjacent non ."]) == [compound]
+    shared = ("mreb is essential for cell viability , its depletion leads to a defect in chromosome segregation , and "
+              "ultimately to the formation of round cells .")
+    assert project_clauses([shared], ["mreb is essential for cell viability , and ultimately to the formation of round "
+                                      "cells ."]) == [shared]
+    # a dash after a word that is no prefix, and a clause after which a new clause follows, may still go
+    dashed = "the cells grew – as expected – in the light ."
+    assert project_clauses([dashed], ["the cells grew in the light ."]) == ["the cells grew in the light ."]

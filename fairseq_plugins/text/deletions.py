@@ -91,7 +91,10 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     no part takes "respectively" itself. Nor does D take the part after a past form whose object a list of verbs
     shares ("we identified [, annotated and compared transcripts ...] , reconstructed ...":
     ``_continues_a_list_of_verbs``), or the last item of a list its writers left without a coordinator ("a. amecae
-    , a. lacustris [, a. tincella]": ``_is_an_item_in_parallel``).
+    , a. lacustris [, a. tincella]": ``_is_an_item_in_parallel``), or a compound's second half after the dash that
+    joins it to its prefix ("adjacent non [– malignant renal cells]": ``COMPOUND_PREFIXES``), or a clause whose
+    verb the part after it goes on with ("[, its depletion leads to a defect ...] , and ultimately to the formation
+    of round cells").
 
 Clause-bounded deletions are kept, every other one is undone (its words put back), words that r
 adds are never taken. The summary sentence is then s without the kept deletions, its punctuation
@@ -244,6 +247,10 @@ MAX_LIST_ITEM = 6
 MAX_UNCLOSED_ITEM = 4
 # the words that open a contrast ("x rose , whereas y fell"): what it contrasts stays with it
 CONTRASTS = frozenset({"while", "whereas"})
+# the prefixes a dash joins to a word in the normal form ("non – malignant", "anti – inflammatory"): that dash sets
+# off no part
+COMPOUND_PREFIXES = frozenset({"non", "anti", "pre", "post", "semi", "co", "multi", "self", "inter", "intra", "sub",
+                               "super", "pro", "bi", "tri", "mono", "poly", "pseudo", "cross", "re", "de", "un"})
 # ... unless it opens with the word that opens the list's last item: items said in parallel ("gene
 # models with est support , gene models with protein homology only , and gene models predicted ab
 # initio") may each be a clause long
@@ -709,6 +716,13 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if words and words[0] in CONTRASTS and end < body_end and not has_predicate(" ".join(words)):
         return False  # "<dig> genes were predicted for a. oligospora [, whereas only <dig> genes] , with few
         # duplicates , were estimated ...": the contrast's subject, whose verb comes after the part
+    if source[start] in DASHES and start > 0 and source[start - 1] in COMPOUND_PREFIXES:
+        return False  # "comparing ccrcc to adjacent non [– malignant renal cells]": a compound's dash, no part's
+    after_part = [word for word in source[end:] if word not in BOUNDARIES][:3]
+    if (len(after_part) > 1 and after_part[0] in COORDINATORS and has_predicate(" ".join(words))
+            and (after_part[1] in PARTICIPLES_PREPOSITIONS or _is_a_manner_adverb_before_a_preposition(after_part))):
+        return False  # "mreb is essential [, its depletion leads to a defect ...] , and ultimately to the formation of
+        # round cells": what follows goes on with the part's verb
     following = next((word for word in source[end:] if word not in BOUNDARIES), None)
     if following in CONTRASTS:
         return False  # "... hog <dig> out [, supporting the hypothesis that pbs <dig> is inactivated ,] while in hog
@@ -744,6 +758,11 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         if source[start] == "," and _is_an_item_in_parallel(kept_before, words):
             return False  # "the ancestor of a. amecae , a. lacustris [, a. tincella]": a list the writers did not close
     return True
+
+
+def _is_a_manner_adverb_before_a_preposition(words: Sequence[str]) -> bool:
+    """Whether ``words`` (a coordinator first) go on with an adverb in "-ly" and a preposition ("and ultimately to")."""
+    return len(words) > 2 and words[1].endswith("ly") and words[2] in PARTICIPLES_PREPOSITIONS
 
 
 def _last_index(tokens: Sequence[str], token: str) -> int:
