@@ -718,13 +718,12 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # duplicates , were estimated ...": the contrast's subject, whose verb comes after the part
     if source[start] in DASHES and start > 0 and source[start - 1] in COMPOUND_PREFIXES:
         return False  # "comparing ccrcc to adjacent non [– malignant renal cells]": a compound's dash, no part's
-    after_part = [word for word in source[end:] if word not in BOUNDARIES][:3]
+    after_part = list(itertools.islice((word for word in source[end:] if word not in BOUNDARIES), 3))
     if (len(after_part) > 1 and after_part[0] in COORDINATORS and has_predicate(" ".join(words))
             and (after_part[1] in PARTICIPLES_PREPOSITIONS or _is_a_manner_adverb_before_a_preposition(after_part))):
         return False  # "mreb is essential [, its depletion leads to a defect ...] , and ultimately to the formation of
         # round cells": what follows goes on with the part's verb
-    following = next((word for word in source[end:] if word not in BOUNDARIES), None)
-    if following in CONTRASTS:
+    if after_part and after_part[0] in CONTRASTS:
         return False  # "... hog <dig> out [, supporting the hypothesis that pbs <dig> is inactivated ,] while in hog
         # <dig> phosphorylation activates this kinase": the contrast may be with the part
     kept_before = [word for i, word in enumerate(source[:start]) if i not in dropped]

@@ -77,15 +77,17 @@ def features(tokens: Sequence[str], j: int) -> List[str]:
     opener_at = max((i for i, t in enumerate(head) if t in CLAUSE_OPENERS), default=-1)
     own_clause = head[opener_at + 1:]
     tail_verb_at = next((i for i, t in enumerate(tail) if t in FINITE_WORDS), None)
+    head_verb = has_predicate(" ".join(head))
+    own_verb = head_verb if opener_at < 0 else has_predicate(" ".join(own_clause))  # (no opener: the whole head)
     return [
         "opener=" + (head[opener_at] if opener_at >= 0 else START),
-        "opener_dist=" + _length_bucket(len(own_clause)), "own_verb=" + str(has_predicate(" ".join(own_clause))),
+        "opener_dist=" + _length_bucket(len(own_clause)), "own_verb=" + str(own_verb),
         "tail_aux_at=" + ("none" if tail_verb_at is None else _length_bucket(tail_verb_at)),
         "p1=" + p1, "p2=" + p2, "p2p1=" + p2 + "_" + p1, "p1n1=" + p1 + "_" + n1,
         "n1=" + n1, "n2=" + n2, "n3=" + n3, "n1n2=" + n1 + "_" + n2,
         "p1c=" + _classes(p1), "n1c=" + _classes(n1), "n2c=" + _classes(n2),
         "p1s=" + p1[-3:], "n1s=" + n1[-3:],
-        "head_verb=" + str(has_predicate(" ".join(head))), "tail_verb=" + str(has_predicate(" ".join(tail))),
+        "head_verb=" + str(head_verb), "tail_verb=" + str(has_predicate(" ".join(tail))),
         "head_len=" + _length_bucket(len(head)), "tail_len=" + _length_bucket(len(after)),
         "comma_before=" + str("," in head),
     ]
