@@ -709,6 +709,34 @@ def test_no_deletion_leaves_a_contrast_a_list_or_a_pairing_half_said():
     unclosed = ("the oldest split occurred between a. barbata and the clade containing the ancestor of the a. amecae , "
                 "a. lacustris , a. tincella .")
     assert project_clauses([unclosed], [unclosed.replace(" , a. tincella", "")]) == [unclosed]
+    # a list that "etc." closes, a list whose items hold a compound's hyphens, an enumeration and a list of
+    # treatments the writers did not close, a list of verbs' last item, and a past verb before its object pronoun
+    for sentence, deleted in (
+            ("the criteria can be based on a node significance measure , on module membership information , on network "
+             "topological properties , etc. a seventh goal is to contrast two networks .",
+             " on module membership information , on"),
+            ("a variety of methods that included multilocus sequence typing , sequencing of the slpa gene , multilocus "
+             "variable - number tandem - repeat analysis and ribotyping has been described .",
+             " , sequencing of the slpa gene ,"),
+            ("the functions can be divided into the following categories : <dig> network construction ; <dig> module "
+             "detection ; <dig> module and gene selection ; <dig> visualization .", " ; <dig> visualization"),
+            ("isolation of the promoter regions of three genes highly expressed in cold - stored fruits , allowed us to "
+             "identify common regulatory elements .", " , allowed us to identify common regulatory elements"),
+            # and a modifier before a comma whose noun is in the part
+            ("one method is principal component analysis which provides coupled , low - dimensional representations "
+             "of the samples .", " , low - dimensional representations of the samples")):
+        assert project_clauses([sentence], [sentence.replace(deleted, "")]) == [sentence], sentence
+    # (the rewrite as the rewriter wrote it: the list's words aligned with other items' than the ones it left out)
+    treatments = ("in details , plants were exposed for <dig> h to four nutritional treatments : n absence , <dig> mm no3− , "
+                  "<dig> mm nh4+ , <dig> mm no3− + <dig> mm nh4+ .")
+    assert project_clauses([treatments], ["plants were exposed for <dig> h to four nutritional treatments : n absence , "
+                                          "<dig> mm no3− + <dig>"]) == [treatments]
+    # a long middle item of the list of verbs may still go, and the list stays closed
+    verbs = ("in this work , we aim to clone the gene of calcineurin , analyze the expression of cna under al stress , "
+             "identify the characteristics of interaction between cna and cam , and prove its al - tolerance in yeast .")
+    middle = " , identify the characteristics of interaction between cna and cam"
+    assert project_clauses([verbs], [verbs.replace(middle + " , and prove its al - tolerance in yeast", "")]) == [
+        verbs.replace(middle, "")]
     # a side part that none of them follows may still go
     plain = "the gene is expressed in the liver , which stores glycogen ."
     assert project_clauses([plain], ["the gene is expressed in the liver ."]) == ["the gene is expressed in the liver ."]

@@ -15,6 +15,7 @@ CAPTIONS = [
     "summary of the composition of <dig> bare fept bimetallic nanoparticles extracted from a synthesis .",
     "identification of genes regulated by the ja signalling pathway .",
     "comparison of vbcs performed by observers with varying experience .",
+    "up - regulated biomarkers predictive of cardiac injury .",  # a compound a prefix makes, opening the line
 ]
 SENTENCES = [
     "the patients had a mean age of <dig> years .",  # a word of a clause
@@ -25,6 +26,7 @@ SENTENCES = [
     "pulse treatment increased insulin secretion at basal glucose concentrations .",  # a past form, then no preposition
     "patients with rcc metastatic to the bladder typically present with gross hematuria .",  # after an adverb
     "the patients self - reported a total of <dig> cardiac events .",  # a verb with its prefix
+    "the cells up - regulated <dig> genes of the pathway .",
     # an intransitive verb and its preposition after a noun that opens no title
     "viability of the remaining cells after <dig> hrs ranged from 90 – 95 % .",
     "the patient presented with pain in the right flank .",
@@ -590,6 +592,14 @@ def test_a_line_that_says_what_a_removed_formulas_symbol_stands_for_is_no_senten
                  "n is the number of communities filtered out .", "r denotes the pearson correlation operator ."],
                 ["a is the first of the alleles .", "i is not the only one we know .",  # words, not symbols
                  "the n is small in each group .", "x - rays were used to image the roots ."])
+    # a formula's "where" and its symbols, not a fronted "where" clause
+    tells_apart(extraction.defines_a_symbol,
+                ["where a1θ , ... , aiθ are block matrices .", "where kn is the half - saturation constant .",
+                 "where λ .", "where acc is equal to mcc or f - score ."],
+                ["where required , <dig> μm oligonucleotides were annealed in tris .",
+                 "where possible , we also merged sequence assemblies .",
+                 "where there are significant differences in the proportion of genes , no call is made .",
+                 "where genetic resistance has been detected , it has been found to be strongly correlated ."])
     paper = paper_with("N is the number of communities filtered out.", "The cells were treated as before.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 
@@ -627,6 +637,38 @@ def test_a_sentence_run_on_after_an_abbreviations_stop_is_told_from_one():
                  "the isolates were identified as belonging to c. turicensis sp. nov. however , c. muytjensii was not ."],
                 ["the cells were stained as described by smith et al. this year .",
                  "the samples were run at <dig> ms. intervals for each of the three channels ."])
+
+
+def test_a_sentence_run_on_after_etc_or_after_a_connective_with_no_known_verb_is_told_from_one():
+    tells_apart(predicates.runs_two_sentences_together,
+                # after "etc." a subject that an article or "our" opens; after a number "as expected ," whose clause's
+                # verb the lexicon reads as a noun ("increases")
+                ["a sixth analysis goal is to screen for nodes based on a node significance measure , on network "
+                 "topological properties , etc. a seventh analysis goal is to contrast one network with another .",
+                 "the entropy may result from other processes such as desolvation , protonation , etc. our results "
+                 "rule out the contribution of proton uptake .",
+                 "a complete picture is given where the precision , recall and accuracy are plotted for weights between "
+                 "<dig> and <dig> as expected , precision increases with weight whereas recall decreases .",
+                 # after a table's number a subject whose words a coordinator joins
+                 "the clinical characteristics of the tumors are detailed in table <dig> good and poor outcome were "
+                 "defined as the patient 's status <dig> years after diagnosis ."],
+                ["the tool reads fasta , genbank , embl etc. and writes them in one format .",
+                 "a complete picture is given where the precision , recall and accuracy are plotted for weights between "
+                 "<dig> and <dig> , as expected .",
+                 "the characteristics of the tumors are detailed in table <dig> and the outcomes were defined later ."])
+
+
+def test_a_line_that_names_its_work_only_by_a_citation_is_passed_over():
+    tells_apart(predicates.names_its_work_only_by_a_citation,
+                ["in <cit> , we address such challenges by introducing a new methodology for stochastic dynamics .",
+                 "the work presented in <cit> used semantic similarity to rank candidate disease diagnoses .",
+                 "to address the problem , the method developed in <cit> uses sparse clustering techniques ."],
+                ["in our previous study <cit> , we used the average balanced accuracy as a metric .",
+                 "kitao et al. <cit> suggested that excess mn affected the reduction cycle .",  # the authors named
+                 "the genes were identified as described in <cit> and sequenced ."])
+    document = Document.prepare("in [4], we address such challenges by a new method.\nWe trained the model on two "
+                                "corpora and report its accuracy.", masked=True)
+    assert document.non_sentences == frozenset({0})
 
 
 def test_a_complexity_bound_that_lost_its_formula_is_no_sentence():

@@ -413,6 +413,8 @@ def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the
             ["cells were incubated at 37 °c in 5 % co <dig>", "then , the medium was exchanged ."],
         "no substitution was found in frq <dig> in fact , divergence is restricted to duplicates .":
             ["no substitution was found in frq <dig>", "in fact , divergence is restricted to duplicates ."],
+        "the contact angles are shown in table <dig> generally , rougher surfaces are more hydrophobic .":
+            ["the contact angles are shown in table <dig>", "generally , rougher surfaces are more hydrophobic ."],
     }
     for run_together, sentences in cases.items():
         assert split_sentences(run_together) == sentences

@@ -116,7 +116,7 @@ import difflib
 import itertools
 import re
 
-from .extraction import opens_with_one_of, word_classes
+from .extraction import DETERMINERS, opens_with_one_of, word_classes
 from .masking import NUMBER
 from .predicates import has_predicate, is_only_a_noun, is_only_a_verb
 
@@ -201,11 +201,19 @@ CLAUSE_OPENERS = RELATIVE_PRONOUNS | frozenset({"that", "when", "while", "if", "
 ENUMERATOR = re.compile(r"^(?:\d{1,2}|" + re.escape(NUMBER) + r"|[ivx]{1,4}|[a-h])$")
 # words that join the last item of a list to the others
 COORDINATORS = frozenset({"and", "or", "nor"})
+# what closes a list besides a coordinator: "a , b , c , etc." ("based on a measure , on module membership , on
+# network properties , etc.": without an item between, two are left side by side)
+LIST_CLOSERS = COORDINATORS | {"etc."}
+# the hyphen that joins a compound's words in the normal form ("variable - number tandem - repeat analysis"): no
+# word of a list's item of its own
+HYPHEN = "-"
 # a part that holds the first word of a pair which a later part closes ("some of them specific to
 # the field , others are more general"; "both cars , button in one , magnussen in the other"):
 # without it the later part pairs with nothing; "... have been sequenced , [one is atcc <dig> ... ,] and
 # another one is rp62a")
 CORRELATIVES = {"some": ("others",), "one": ("other", "another")}
+# the pronouns that only an object is: after a past form ("allowed us", "led them") they make it a finite verb
+OBJECT_PRONOUNS = frozenset({"us", "them", "him", "me"})
 # a verb that reports what a finding shows, with its "that": a part that opens with one is the
 # sentence's predicate after a long subject ("similarities in gene structure , combined with differences
 # in ... expression , [suggest that these genes are paralogues] ."), never a side part
@@ -277,8 +285,9 @@ def list_positions(source: Sequence[str]) -> set:
     """The positions of ``source`` inside its lists, which no deletion may reach: from a list's
     second item to the end of the part that holds its last ("a , b , c and d": "b , c and d").
     A list is a run of three or more comma-separated parts: the first ends with the first item;
-    each middle one is an item, at most MAX_LIST_ITEM words with no other boundary; the last holds
-    a coordinator (``COORDINATORS``) within its first MAX_LIST_ITEM words; no part but the first
+    each middle one is an item, at most MAX_LIST_ITEM words with no other boundary (a compound's
+    hyphens are no words); the last holds a coordinator or "etc." (``LIST_CLOSERS``) within its
+    first MAX_LIST_ITEM words; no part but the first
     opens with a predicate ("the man , 45 , was arrested and charged": "was" opens the sentence's
     verb, not an item). A middle part of up to MAX_PARALLEL_ITEM words is an item too when it opens
     with the word that follows the last part's coordinator: a list of long items said in parallel
@@ -309,7 +318,7 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
     parts = [(left + 1, right) for left, right in zip(edges[:-1], edges[1:])]
 
     def words(part):
-        return [token for token in source[part[0]:part[1]] if token not in FINAL_STOPS]
+        return [token for token in source[part[0]:part[1]] if token not in FINAL_STOPS and token != HYPHEN]
 
     def is_item(part, last_opening: Optional[str]):
         inside = words(part)
@@ -327,7 +336,7 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
         inside = words(part)
         if not inside or inside[0] in PREDICATE_STARTERS:
             return None
-        return next((i for i, word in enumerate(inside[:closed_within]) if word in COORDINATORS), None)
+        return next((i for i, word in enumerate(inside[:closed_within]) if word in LIST_CLOSERS), None)
 
     def parallel_at(part) -> Optional[int]:
         """Where the part's coordinator is when the two words after it open the part ("three strains
@@ -469,7 +478,8 @@ def announced_list_positions(source: Sequence[str]) -> set:
     """The positions after the first item of a list that a colon announces, its items said in parallel, up to
     the end of its last: every item after the first opens with the word that opens the first, the last after a
     coordinator ("the aim of this study was threefold : to analyze ... lineages , [to test ... divergence ,] and
-    to provide ..."). Items of any length: aims and steps are clauses, too long for ``list_positions``."""
+    to provide ..."), or three or more items up to the sentence's end without a coordinator (an enumeration the
+    writers did not close). Items of any length: aims and steps are clauses, too long for ``list_positions``."""
     if ":" not in source:
         return set()
     colon = source.index(":")
@@ -486,7 +496,9 @@ def announced_list_positions(source: Sequence[str]) -> set:
             return set(range(items[0], end))
         elif items:
             return set()  # a part between the items that is none of them: no list in parallel
-    return set()
+    # a list the writers did not close, three or more items to the sentence's end, each opening as the first does
+    # (": <dig> network construction ; <dig> module detection ; ... ; <dig> interfacing with external software")
+    return set(range(items[0], len(source))) if len(items) > 1 else set()
 
 
 # the separators that are dashes: beside a number, one joins a name or a range rather than setting off a part
@@ -696,6 +708,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if words and words[0].endswith("s") and is_only_a_verb(words[0]):
         return False  # "we found that tip <dig> an acetyltransferase [, interacts with salmonella ssef] .": a present
         # verb opens the predicate of a subject whose apposition's first comma the data set lost with a number
+    if len(words) > 1 and words[0].endswith("ed") and words[1] in OBJECT_PRONOUNS:
+        return False  # "isolation of the promoter regions of three genes ... [, allowed us to identify ...] .": a past
+        # form before its object pronoun is a finite verb, here the sentence's own after a comma the writers added
     if words and words[0] in REPORTING_VERBS and words[1:2] == ["that"]:
         return False  # "... in red clover [, suggest that these genes are paralogues] .": the main verb
     if words and (set(words) <= LINKING_ADVERBS or tuple(words) in LINKING_PHRASES):
@@ -733,6 +748,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if source[start] == "," and kept_before and _continues_a_list_of_modifiers(kept_before[-1], words):
         return False  # "integrating phylogenetic [, computational and structural approaches to the genes] ,": the
         # noun the first modifier goes with is in the part
+    if source[start] == "," and _leaves_a_modifier_without_its_noun(kept_before, words):
+        return False  # "... principal component analysis which provides coupled [, low - dimensional representations of
+        # the samples] .": the modifier before the comma goes with the noun in the part
     if next((word for word in reversed(kept_before) if word not in BOUNDARIES), None) in INTRODUCERS:
         return False  # "and in particular [, secondary structure methods ,] are used": the introduced part stays
     if (source[end - 1] in SEPARATORS and end < body_end and kept_before
@@ -744,6 +762,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         if (end > MAX_DATELINE or source[end - 1] not in CLOSING_BRACKETS or not following
                 or not following[0][0].isalnum() or following[0] in CONNECTIVES):
             return False
+    elif (source[start] == "," and end < body_end and source[end] == ","
+          and _is_an_item_in_parallel(kept_before, words, source[end + 1:end + 2])):
+        return False  # "four treatments : n absence , <dig> mm no3− [, <dig> mm nh4+] , <dig> mm no3− + ...": a middle
+        # item of a list the writers did not close, opening as the items on both sides do
     elif source[start] == "," and len(_side_part_commas(source, start, dropped, in_lists)) % 2:
         return False  # this comma closes a side part that a kept comma opened: what follows is the main clause
     if end >= body_end:
@@ -754,6 +776,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         if CONTRASTS.intersection(last_clause):
             return False  # "... at <dig> and 36 h with lps , while they occurred at <dig> and 72 h [, following stm
             # infection]": the contrast's last part says what is contrasted
+        if source[start] == "," and _closes_a_list_of_verbs(kept_before, words):
+            return False  # "we aim to clone the gene , analyze its expression [, identify ... , and prove ...]": the
+            # part that closes a list; without it the items before are left unclosed
         if source[start] == "," and _is_an_item_in_parallel(kept_before, words):
             return False  # "the ancestor of a. amecae , a. lacustris [, a. tincella]": a list the writers did not close
     return True
@@ -777,14 +802,38 @@ def _continues_a_list_of_verbs(before: str, words: Sequence[str]) -> bool:
             and "VERB" in word_classes(before) and "VERB" in word_classes(words[0]))
 
 
-def _is_an_item_in_parallel(kept_before: Sequence[str], words: Sequence[str]) -> bool:
-    """Whether the last part ``words`` of a sentence opens with the word that opens the kept part before it, each of
-    at most ``MAX_UNCLOSED_ITEM`` words with no predicate: an item of a list without its coordinator ("the clade of
-    a. amecae , a. lacustris , a. tincella")."""
+def _is_an_item_in_parallel(kept_before: Sequence[str], words: Sequence[str], following: Sequence[str] = ()) -> bool:
+    """Whether the part ``words`` opens with the word that opens the kept part before it, each of at most
+    ``MAX_UNCLOSED_ITEM`` words with no predicate: an item of a list without its coordinator ("the clade of
+    a. amecae , a. lacustris , a. tincella"); ``following``, the first word after a middle part's comma, opens
+    that way too."""
     before = list(itertools.takewhile(lambda w: w not in BOUNDARIES, reversed(kept_before)))[::-1]
     words = [word for word in words if word not in FINAL_STOPS]
     return (bool(before) and bool(words) and before[0] == words[0] and len(before) <= MAX_UNCLOSED_ITEM
-            and len(words) <= MAX_UNCLOSED_ITEM and not has_predicate(" ".join(words)))
+            and len(words) <= MAX_UNCLOSED_ITEM and not has_predicate(" ".join(words))
+            and all(word == words[0] for word in following))
+
+
+def _closes_a_list_of_verbs(kept_before: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether ``words``, the last part of a sentence, open with a coordinator and a verb, and the kept part before
+    them (after its comma) with a verb too: the last item of a list of verbs ("we aim to clone the gene , analyze its
+    expression , and prove its function"), whose items before it would be left without their coordinator."""
+    before = list(itertools.takewhile(lambda w: w not in BOUNDARIES, reversed(kept_before)))[::-1]
+    return (len(words) > 1 and words[0] in COORDINATORS and is_only_a_verb(words[1]) and len(before) < len(kept_before)
+            and bool(before) and is_only_a_verb(before[0]))
+
+
+def _leaves_a_modifier_without_its_noun(kept_before: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether the kept word before a part's comma modifies a noun in the part: an adjective the lexicon knows as no
+    noun, or a past form after a determiner or a verb ("provides coupled , low - dimensional representations"), and
+    the part a noun phrase (no predicate) that opens with an adjective or a noun."""
+    if not kept_before or not words or has_predicate(" ".join(words)):
+        return False
+    last, opening = kept_before[-1], word_classes(words[0])
+    before = word_classes(kept_before[-2]) if len(kept_before) > 1 else frozenset()
+    modifies = (("ADJ" in word_classes(last) and "NOUN" not in word_classes(last))
+                or last.endswith("ed") and len(kept_before) > 1 and (kept_before[-2] in DETERMINERS or "VERB" in before))
+    return modifies and bool(opening & {"ADJ", "NOUN"})
 
 
 def _sets_a_threshold(words: Sequence[str]) -> bool:

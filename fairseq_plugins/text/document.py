@@ -97,6 +97,7 @@ MASKED_LINE_TESTS = (
     extraction.ends_in_a_stray_bracket,  # "... moving continuously and <dig> ) ."
     extraction.defines_a_symbol,  # "n is the number of communities filtered out ..."
     extraction.lists_one_word_as_its_items,  # "the three mutants constructed are ccp – ccp , and ccp ."
+    predicates.names_its_work_only_by_a_citation,  # "in <cit> , we address ...": another work's, once the citation goes
 )
 
 
@@ -163,7 +164,9 @@ class Document:
         a panel's or step's label ("c. the choice ...", "step <dig> : ...", ``extraction.opens_with_a_label``) or end
         in a bracket that nothing in them opened ("... and <dig> ) .", ``extraction.ends_in_a_stray_bracket``) or say
         what a removed formula's symbol stands for ("n is the number of ...", ``extraction.defines_a_symbol``) or
-        list one word as their items ("... are ccp – ccp , and ccp .", ``extraction.lists_one_word_as_its_items``;
+        list one word as their items ("... are ccp – ccp , and ccp .", ``extraction.lists_one_word_as_its_items``) or
+        name the work they report only by a citation, which a summary leaves out ("in <cit> , we address ...",
+        ``predicates.names_its_work_only_by_a_citation``;
         these tests of a line by its normal form alone are ``MASKED_LINE_TESTS``), and in any text the lines that
         hold an equation's encoding (``extraction.is_markup``), say only where something is shown ("the
         results are shown in table <dig> .", ``extraction.points_only``) or how its values are given ("data

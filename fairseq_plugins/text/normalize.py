@@ -524,9 +524,10 @@ _ADVERBS_AFTER_NUMBER = frozenset(["however", "thus", "therefore", "hence", "mor
                                    "nevertheless", "similarly", "finally", "overall", "here", "conversely",
                                    "accordingly", "indeed", "alternatively", "next", "subsequently",
                                    "specifically", "briefly", "first", "likewise", "then", "instead",
-                                   "meanwhile", "third", "lastly"])  # not "second": a unit too
+                                   "meanwhile", "third", "lastly", "generally"])  # not "second": a unit too
 # "in addition ,", "in fact ," (SumPubMed train papers 0-999: "then ,", "instead ,", "meanwhile ,", "third ,"
-# and "in fact ," after a number 9 times, each a lost stop: "... from dset <dig> then , for each ...")
+# and "in fact ," after a number 9 times, each a lost stop: "... from dset <dig> then , for each ..."; "generally ,"
+# 9 times in train papers 0-4,999, each a lost stop: "... shown in table <dig> generally , it is considered ...")
 _IN_PHRASES_AFTER_NUMBER = frozenset(["addition", "contrast", "summary", "conclusion", "particular", "fact"])
 # a fronted phrase inside the sentence: one of these, then one of FRONTING_WORDS, and no finite verb
 # after them (", and on day <dig> these numbers were ...", ", while in <dig> our group confirmed ...",
@@ -543,11 +544,11 @@ _MIN_LOST_SENTENCE_WORDS = 4  # each side of a lost stop is a sentence of at lea
 def _opens_after_number(ahead: Sequence[str], after_reference: bool) -> bool:
     """Whether ``ahead`` (the tokens after a masked number) opens a sentence: after a figure's or
     table's number any of ``_LOST_SENTENCE_OPENERS`` ("in" with one of ``_LOST_OPENERS_AFTER_IN``),
-    after any other number only the writers' own subject (``_OPENERS_AFTER_NUMBER``) or a sentence
-    adverb with its comma."""
+    after any number the writers' own subject (``_OPENERS_AFTER_NUMBER``) or a sentence adverb with
+    its comma ("... are shown in table <dig> generally , it is considered ...")."""
     opener = ahead[0]
-    if after_reference:
-        return opener in _LOST_SENTENCE_OPENERS or opener == "in" and ahead[1] in _LOST_OPENERS_AFTER_IN
+    if after_reference and (opener in _LOST_SENTENCE_OPENERS or opener == "in" and ahead[1] in _LOST_OPENERS_AFTER_IN):
+        return True
     return (opener in _OPENERS_AFTER_NUMBER or opener in _ADVERBS_AFTER_NUMBER and ahead[1] == ","
             or opener == "in" and ahead[1] in _IN_PHRASES_AFTER_NUMBER and ahead[2] == ",")
 
