@@ -446,6 +446,10 @@ def test_a_condition_and_what_respectively_pairs_stay():
              "respectively .")
     assert project_clauses([pairs], ["the two sets were predicted by sequence and structure based methods , "
                                      "respectively ."]) == [pairs]
+    # ... also when "respectively" comes before the items it pairs
+    first = ("vglut is detectable in three pairs of cells located , respectively , in the anterior tip of the cns , at "
+             "the posterior end of the vesicle and near the first pigment spot .")
+    assert project_clauses([first], [first.split(" , at the")[0] + " ."]) == [first]
     # a side part after "respectively" may still go, as may one that opens with no condition
     after = "the yields were 3 and 4 respectively , which matched the model ."
     assert project_clauses([after], ["the yields were 3 and 4 respectively ."]) == ["the yields were 3 and 4 respectively ."]

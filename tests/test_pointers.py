@@ -56,6 +56,8 @@ from fairseq_plugins.text.pointers import (
     ("as shown before ( see e.g. <cit> ) , it works .", "as shown before , it works ."),
     # a run of them with its separators, and the comma that led into one where the clause ends
     ("it varied with sperm quality <cit> , <cit> , <cit> , <cit> .", "it varied with sperm quality ."),
+    ("it generalizes previous algorithms , specifically those of <cit> and <cit> .",  # a coordinator in the run
+     "it generalizes previous algorithms , specifically those ."),
     ("otus were found in each of these samples , <cit> .", "otus were found in each of these samples ."),
     ("one indel every <dig> kb, <cit>.", "one indel every <dig> kb."),
     ("one group <cit> ; <cit> , and another , <cit> , grew .", "one group , and another , grew ."),

@@ -607,9 +607,12 @@ def test_a_line_that_says_what_a_removed_formulas_symbol_stands_for_is_no_senten
 def test_a_purpose_clause_without_its_clause_is_no_sentence():
     tells_apart(extraction.continues_a_sentence,
                 ["so that <dig> ml of calcium chloride were considered to evaluate its effect .",
-                 "and was significant in the present study ."],
+                 "and was significant in the present study .",
+                 "which requires an indel rate parameter and distribution .",  # a relative clause cut from its sentence
+                 "which we can expand to the following form ."],
                 ["so that we could study the effects , cats were fed to maintain weight .",  # its main clause follows
-                 "the cells grew so that the plates were full ."])
+                 "the cells grew so that the plates were full .",
+                 "which model best described the variation of similarity varied among areas ."])  # "which" asks
 
 
 def test_a_heading_run_into_a_sentences_fronted_phrase_is_no_sentence():

@@ -726,8 +726,11 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "the method [, together with features chosen ,] predicts": the claim is the pair's
     if _opens_examples(words) and has_predicate(" ".join(itertools.takewhile(lambda w: w not in CLAUSE_OPENERS, words))):
         return False  # "receptors [, including par <dig> promote ampk activity ...]": the verb after a lost comma
-    if RESPECTIVELY in source[end:] or RESPECTIVELY in words:
-        return False  # "a and b ... x and y , respectively": one side without an item pairs them wrongly
+    if (RESPECTIVELY in source[end:] or RESPECTIVELY in words
+            or RESPECTIVELY in source[:start - 1] and source[start - 1] != RESPECTIVELY):
+        return False  # "a and b ... x and y , respectively": one side without an item pairs them wrongly, also when
+        # "respectively" comes before the items ("three pairs of cells located , respectively , in the anterior tip
+        # [, at ...]"); a part right after the pairing may go ("... 3 and 4 respectively [, which matched ...]")
     if words and words[0] in CONTRASTS and end < body_end and not has_predicate(" ".join(words)):
         return False  # "<dig> genes were predicted for a. oligospora [, whereas only <dig> genes] , with few
         # duplicates , were estimated ...": the contrast's subject, whose verb comes after the part

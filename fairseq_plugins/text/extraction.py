@@ -681,9 +681,22 @@ def continues_a_sentence(sentence: str) -> bool:
     data set cut into two lines ("and was significant in the present study .", "and , not determined
     ."), or a list's later item; or with "so that" and holds no comma, a purpose clause without the clause
     it serves ("so that <dig> ml of different concentration of calcium chloride were considered ...": read
-    blind, counted a fragment; 2 more lines of SumPubMed train papers 0-999). 130 lines of SumPubMed train
-    papers 0-1,499. Papers only."""
-    return sentence.startswith("and ") or sentence.startswith("so that ") and "," not in sentence.split()
+    blind, counted a fragment; 2 more lines of SumPubMed train papers 0-999), or with "which" and a verb, a
+    relative clause cut from the sentence it belongs to ("which requires an indel rate parameter and distribution
+    .": read blind, counted a fragment; 10 lines of train papers 0-999, not "which model ... varied among ...", whose
+    "which" asks). 130 lines of SumPubMed train papers 0-1,499. Papers only."""
+    words = sentence.split()
+    if words[:1] == [_WHICH] and len(words) > 1:
+        classes = word_classes(words[1])
+        return words[1] in _CLAUSE_AFTER_WHICH or "VERB" in classes and "NOUN" not in classes
+    return sentence.startswith("and ") or sentence.startswith("so that ") and "," not in words
+
+
+_WHICH = "which"
+# what goes on a relative clause after its "which" besides a verb the lexicon knows: an auxiliary, or a subject
+# pronoun ("which we can expand to : ...")
+_CLAUSE_AFTER_WHICH = frozenset({"is", "are", "was", "were", "can", "could", "may", "might", "will", "would", "has",
+                                 "have", "had", "we", "they", "it"})
 
 
 # the verbs that say what a formula's symbol stands for ("n is the number of ...", "r denotes the pearson

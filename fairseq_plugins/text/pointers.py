@@ -122,8 +122,9 @@ _BRACKET_GLUED_CITATION_RE = re.compile(r"(?<=\))\d{1,3}(?:\s*[,\u2013-]\s*\d{1,
 _NAMING_NUMBERS = 3  # a word glued to this many numbers names things ("water302", "water305", "water354")
 _NORMAL_FORM_RE = re.compile(r"\s[,;:]\s|\s\(\s")  # tokens spaced apart: " , ", " ( "
 # the masked paper data's own "<cit>", a run of them with their separators as one ("quality <cit> , <cit> , <cit> .":
-# one at a time, they left "quality , , ." behind)
-_MASKED_CITATION_RE = re.compile(r"{0}(?:\s*[,;]\s*{0})*".format(re.escape(masking.CITATION)))
+# one at a time, they left "quality , , ." behind), a coordinator among them too ("those of <cit> and <cit>": one at
+# a time, they left "those and .")
+_MASKED_CITATION_RE = re.compile(r"{0}(?:\s*(?:[,;]|,?\s*(?:and|or))\s*{0})*".format(re.escape(masking.CITATION)))
 _CLAUSE_END_AFTER_RE = re.compile(r"\s*(?:[.,;:)]|$)")  # what follows a cut pointer ends its clause
 # abbreviations that lead into a citation's examples ("as done , e.g. , in <cit>"), which a cut citation leaves leading
 # into nothing ("many tools exist , e.g. , for this purpose")
