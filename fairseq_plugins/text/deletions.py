@@ -810,18 +810,23 @@ def _is_an_item_in_parallel(kept_before: Sequence[str], words: Sequence[str], fo
     ``MAX_UNCLOSED_ITEM`` words with no predicate: an item of a list without its coordinator ("the clade of
     a. amecae , a. lacustris , a. tincella"); ``following``, the first word after a middle part's comma, opens
     that way too."""
-    before = list(itertools.takewhile(lambda w: w not in BOUNDARIES, reversed(kept_before)))[::-1]
+    before = _last_kept_part(kept_before)
     words = [word for word in words if word not in FINAL_STOPS]
     return (bool(before) and bool(words) and before[0] == words[0] and len(before) <= MAX_UNCLOSED_ITEM
             and len(words) <= MAX_UNCLOSED_ITEM and not has_predicate(" ".join(words))
             and all(word == words[0] for word in following))
 
 
+def _last_kept_part(kept_before: Sequence[str]) -> List[str]:
+    """The words of the kept text after its last boundary: the part a deleted part would follow."""
+    return list(itertools.takewhile(lambda w: w not in BOUNDARIES, reversed(kept_before)))[::-1]
+
+
 def _closes_a_list_of_verbs(kept_before: Sequence[str], words: Sequence[str]) -> bool:
     """Whether ``words``, the last part of a sentence, open with a coordinator and a verb, and the kept part before
     them (after its comma) with a verb too: the last item of a list of verbs ("we aim to clone the gene , analyze its
     expression , and prove its function"), whose items before it would be left without their coordinator."""
-    before = list(itertools.takewhile(lambda w: w not in BOUNDARIES, reversed(kept_before)))[::-1]
+    before = _last_kept_part(kept_before)
     return (len(words) > 1 and words[0] in COORDINATORS and is_only_a_verb(words[1]) and len(before) < len(kept_before)
             and bool(before) and is_only_a_verb(before[0]))
 
@@ -832,10 +837,10 @@ def _leaves_a_modifier_without_its_noun(kept_before: Sequence[str], words: Seque
     the part a noun phrase (no predicate) that opens with an adjective or a noun."""
     if not kept_before or not words or has_predicate(" ".join(words)):
         return False
-    last, opening = kept_before[-1], word_classes(words[0])
-    before = word_classes(kept_before[-2]) if len(kept_before) > 1 else frozenset()
-    modifies = (("ADJ" in word_classes(last) and "NOUN" not in word_classes(last))
-                or last.endswith("ed") and len(kept_before) > 1 and (kept_before[-2] in DETERMINERS or "VERB" in before))
+    last, last_classes, opening = kept_before[-1], word_classes(kept_before[-1]), word_classes(words[0])
+    before = kept_before[-2] if len(kept_before) > 1 else None
+    modifies = (("ADJ" in last_classes and "NOUN" not in last_classes)
+                or last.endswith("ed") and before is not None and (before in DETERMINERS or "VERB" in word_classes(before)))
     return modifies and bool(opening & {"ADJ", "NOUN"})
 
 
