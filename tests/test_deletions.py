@@ -726,6 +726,15 @@ def test_no_deletion_leaves_a_contrast_a_list_or_a_pairing_half_said():
              "detection ; <dig> module and gene selection ; <dig> visualization .", " ; <dig> visualization"),
             ("isolation of the promoter regions of three genes highly expressed in cold - stored fruits , allowed us to "
              "identify common regulatory elements .", " , allowed us to identify common regulatory elements"),
+            # an introducer's part whose list goes on after it, and the later items of a list a colon counts
+            ("seven different fas , important to beef quality and human health , were used in this transcriptome study , "
+             "including : oleic acid , palmitic acid , stearic acid , linoleic acid , conjugated linoleic acid cis <dig> "
+             "trans <dig> , eicosapentaenoic acid and docosahexaenoic acid .",
+             " , including : oleic acid , palmitic acid , stearic acid , linoleic acid , conjugated linoleic acid cis "
+             "<dig> trans <dig> , eicosapentaenoic acid and docosahexaenoic acid"),
+            ("we present four application areas : protein specificity ; complex stoichiometry ; the diversity of "
+             "proteomes ; protein properties at high temperatures .",
+             " ; the diversity of proteomes ; protein properties at high temperatures"),
             # and a modifier before a comma whose noun is in the part
             ("one method is principal component analysis which provides coupled , low - dimensional representations "
              "of the samples .", " , low - dimensional representations of the samples")):

@@ -453,6 +453,13 @@ def _opens_examples(words: Sequence[str]) -> bool:
     return bool(words) and (words[0] in LIST_INTRODUCERS or list(words[:2]) == ["such", "as"])
 
 
+def _opens_an_item(rest: Sequence[str]) -> bool:
+    """Whether ``rest`` opens with a list's item: a part of at most ``MAX_LIST_ITEM`` words with no predicate before
+    the next boundary ("palmitic acid , stearic acid ...", not "were expressed in all samples")."""
+    part = list(itertools.takewhile(lambda w: w not in BOUNDARIES and w not in FINAL_STOPS, rest))
+    return 0 < len(part) <= MAX_LIST_ITEM and not has_predicate(" ".join(part))
+
+
 def introduced_list_positions(source: Sequence[str]) -> set:
     """The positions after a list introducer's first item (``LIST_INTRODUCERS``, "such as") up to the next
     semicolon or colon or the sentence's end: its later items, which no deletion may take ("rna - seq has been
@@ -483,6 +490,9 @@ def announced_list_positions(source: Sequence[str]) -> set:
     if ":" not in source:
         return set()
     colon = source.index(":")
+    counted = _counted_items_after(source, colon)
+    if counted:
+        return counted
     opening = source[colon + 1] if colon + 1 < len(source) else None
     cuts = [i for i in range(colon + 1, len(source)) if source[i] in (",", ";")]
     items = []  # the separators before the items after the first
@@ -499,6 +509,21 @@ def announced_list_positions(source: Sequence[str]) -> set:
     # a list the writers did not close, three or more items to the sentence's end, each opening as the first does
     # (": <dig> network construction ; <dig> module detection ; ... ; <dig> interfacing with external software")
     return set(range(items[0], len(source))) if len(items) > 1 else set()
+
+
+# the words that count what a colon announces ("we present four novel application areas : a ; b ; c ; d")
+COUNT_WORDS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several"})
+
+
+def _counted_items_after(source: Sequence[str], colon: int) -> set:
+    """The positions from the first semicolon after ``colon`` to the sentence's end where the clause before the colon
+    counts what it announces (``COUNT_WORDS``) and two or more semicolons part its items ("we present four novel
+    application areas : metabolic protein specificity ; the relationship between ... [; the diversity of bacterial
+    proteomes ; ...]"): without its later items the count is wrong. Empty otherwise."""
+    cuts = [i for i in range(colon + 1, len(source)) if source[i] == ";"]
+    if len(cuts) < 2 or COUNT_WORDS.isdisjoint(source[:colon]):
+        return set()
+    return set(range(cuts[0], len(source)))
 
 
 # the separators that are dashes: beside a number, one joins a name or a range rather than setting off a part
@@ -726,6 +751,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "the method [, together with features chosen ,] predicts": the claim is the pair's
     if _opens_examples(words) and has_predicate(" ".join(itertools.takewhile(lambda w: w not in CLAUSE_OPENERS, words))):
         return False  # "receptors [, including par <dig> promote ampk activity ...]": the verb after a lost comma
+    if _opens_examples(words) and end + 1 in introduced_list_positions(source) and _opens_an_item(source[end + 1:]):
+        return False  # "seven fas were used [, including : oleic acid] , palmitic acid , stearic acid ...": the
+        # introducer's own part, whose later items stay, would leave them hanging on the clause before
     if (RESPECTIVELY in source[end:] or RESPECTIVELY in words
             or RESPECTIVELY in source[:start - 1] and source[start - 1] != RESPECTIVELY):
         return False  # "a and b ... x and y , respectively": one side without an item pairs them wrongly, also when
