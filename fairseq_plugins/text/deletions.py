@@ -486,7 +486,9 @@ def announced_list_positions(source: Sequence[str]) -> set:
     the end of its last: every item after the first opens with the word that opens the first, the last after a
     coordinator ("the aim of this study was threefold : to analyze ... lineages , [to test ... divergence ,] and
     to provide ..."), or three or more items up to the sentence's end without a coordinator (an enumeration the
-    writers did not close). Items of any length: aims and steps are clauses, too long for ``list_positions``."""
+    writers did not close); where the clause before the colon counts its items and semicolons part them, every item
+    after the first (``_counted_items_after``). Items of any length: aims and steps are clauses, too long for
+    ``list_positions``."""
     if ":" not in source:
         return set()
     colon = source.index(":")
