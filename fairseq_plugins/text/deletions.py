@@ -704,12 +704,13 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if not (opens and closes) or source[start:end].count(QUOTE) % 2:
         return False
     in_lists = list_positions(source)
+    introduced = introduced_list_positions(source)
     # positions no deletion may take: a list's items (without one the list says something else), the
     # main clause after an opening phrase (without it the phrase stands alone), an item's number
     # (without it two items run together), a range's numbers and dash ("21 – 22 nt"), a bulleted list
     kept = (in_lists | main_clause_positions(source) | predicate_positions(source) | enumeration_positions(source)
             | enumerated_item_positions(source) | ordinal_positions(source) | range_positions(source)
-            | bullet_positions(source) | introduced_list_positions(source) | announced_list_positions(source))
+            | bullet_positions(source) | introduced | announced_list_positions(source))
     if kept.intersection(range(start, end)):
         return False
     # the comma after the piece's last word, and whether the piece takes both its commas (the list then starts
@@ -753,7 +754,7 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "the method [, together with features chosen ,] predicts": the claim is the pair's
     if _opens_examples(words) and has_predicate(" ".join(itertools.takewhile(lambda w: w not in CLAUSE_OPENERS, words))):
         return False  # "receptors [, including par <dig> promote ampk activity ...]": the verb after a lost comma
-    if _opens_examples(words) and end + 1 in introduced_list_positions(source) and _opens_an_item(source[end + 1:]):
+    if _opens_examples(words) and end + 1 in introduced and _opens_an_item(source[end + 1:]):
         return False  # "seven fas were used [, including : oleic acid] , palmitic acid , stearic acid ...": the
         # introducer's own part, whose later items stay, would leave them hanging on the clause before
     if (RESPECTIVELY in source[end:] or RESPECTIVELY in words
