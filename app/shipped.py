@@ -19,20 +19,23 @@ class ShippedModel:
         return self.bundle / "checkpoint.pt"
 
 
-# in the order a person sees them; the first one installed is the default (so an experimental
-# model comes after the others of its domain)
+# in the order a person sees them; the first one installed is the default. In each domain the models
+# that give the article's own words come first; the free abstractive models, whose decoders write
+# sentences of their own and join clauses from distant places of the article (docs/rewriting.md),
+# come last, labelled as research models
 SHIPPED_MODELS = (
     ShippedModel("extractive", "extractive", APP_DIR / "model_extractive",
                  "News articles: Fastformer, extractive (picks the article's own sentences)"),
-    ShippedModel("shipped", "news", APP_DIR / "model",
-                 "News articles: Fastformer, abstractive (writes new sentences)"),
     ShippedModel("rewriting", "news-rewriting", APP_DIR / "model_rewriting",
                  "News articles: Fastformer, rewritten, experimental (the extractive model's sentences, shortened)"),
+    ShippedModel("shipped", "news", APP_DIR / "model",
+                 "News articles: Fastformer, abstractive, research model (writes its own sentences; check its facts)"),
     ShippedModel("papers_extractive", "papers-extractive", APP_DIR / "model_papers_extractive",
                  "Scientific papers: Fastformer, extractive (picks the paper's own sentences)"),
-    ShippedModel("papers", "papers", APP_DIR / "model_papers",
-                 "Scientific papers: Fastformer, abstractive (reads whole papers)"),
     ShippedModel("papers_rewriting", "papers-rewriting", APP_DIR / "model_papers_rewriting",
                  "Scientific papers: Fastformer, rewritten, experimental (the extractive model's sentences, shortened)"),
+    ShippedModel("papers", "papers", APP_DIR / "model_papers",
+                 "Scientific papers: Fastformer, abstractive, research model (reads whole papers; its facts and "
+                 "figures are often wrong)"),
 )
 SHIPPED_BY_KEY = {model.key: model for model in SHIPPED_MODELS}

@@ -55,6 +55,12 @@ MIN_WORDS, MAX_WORDS = 10, 2000
 # lengths and length penalty were tuned on `valid` (fairseq_plugins/evaluation/harness.py), so the demo,
 # the command line and the evaluation harness decode alike unless told otherwise.
 _DEFAULT_PRESET = DECODING_PRESETS["cnndm"]
+# the first note of every free abstractive summary: its decoder writes sentences of its own, and
+# about half the news model's sentences and 68% of the papers model's join clauses from distant
+# places of the document (docs/rewriting.md); extractive and rewritten summaries hold only its words
+ABSTRACTIVE_CAUTION = ("Abstractive: the model writes sentences of its own and can state facts or figures the "
+                       "article does not hold; check them against the article, or choose an extractive or rewritten "
+                       "model, which give only the article's own words.")
 
 
 @dataclass
@@ -217,7 +223,7 @@ class Summarizer:
         best = best_hypothesis(self.task, self.model, options, sample)
         # dictionary.string stops at </s>
         written = document.written(self.dictionary.string(best["tokens"]), pieces, best.get("attention"))
-        notes = []
+        notes = [ABSTRACTIVE_CAUTION]
         if written.numbers_restored:
             notes.append(f"{written.numbers_restored} number(s) in the summary were copied back from the article: the "
                          "model writes a placeholder for a number and points at the article's number it copies.")

@@ -90,12 +90,16 @@ def test_registry_lists_shipped_checkpoints_and_lead3(model_dir, tiny_bundle):
         assert (bundle / "checkpoint.pt").is_file()
     # the papers rewriter's chooser is the shipped papers chooser beside it, not a copy
     assert chooser_dir(DEFAULT_BUNDLES[PAPERS_REWRITING]).resolve() == PAPERS_EXTRACTIVE_BUNDLE.resolve()
-    assert [key for _, key in ModelRegistry(None).choices()] == [EXTRACTIVE, SHIPPED, REWRITING, PAPERS_EXTRACTIVE, PAPERS,
-                                                                 PAPERS_REWRITING, LEAD3]
+    # in each domain the models that give the article's own words first, the free abstractive one last
+    assert [key for _, key in ModelRegistry(None).choices()] == [EXTRACTIVE, REWRITING, SHIPPED, PAPERS_EXTRACTIVE,
+                                                                 PAPERS_REWRITING, PAPERS, LEAD3]
     for rewriter in (REWRITING, PAPERS_REWRITING):  # not the default, and it says why not
         assert "experimental" in ModelRegistry(None).info(rewriter).label
+    for abstractive in (SHIPPED, PAPERS):  # a person is told before choosing it
+        assert "abstractive, research model" in ModelRegistry(None).info(abstractive).label
     assert ModelRegistry(None).default_key() == EXTRACTIVE
-    assert ModelRegistry(None, dict(DEFAULT_BUNDLES, **{EXTRACTIVE: None})).default_key() == SHIPPED
+    assert ModelRegistry(None, dict(DEFAULT_BUNDLES, **{EXTRACTIVE: None})).default_key() == REWRITING
+    assert ModelRegistry(None, dict(DEFAULT_BUNDLES, **{EXTRACTIVE: None, REWRITING: None})).default_key() == SHIPPED
     # a bundle is named by a shipped model's key; a misspelt one is an error, not a silent omission
     with pytest.raises(ValueError, match="unknown shipped model.*nope.*known: extractive"):
         ModelRegistry(None, {"nope": SHIPPED_BUNDLE})
@@ -395,14 +399,15 @@ def test_lengths_beyond_what_the_model_can_write(tiny_bundle):
     """The tiny model was trained with --max-target-positions 101, so fairseq stops its summaries at
     100 pieces: a longer minimum is refused with a message (fairseq itself would stop on an
     assertion), a longer maximum is capped and the summary says so."""
-    from app.summarizer import DecodingOptions, Summarizer
+    from app.summarizer import ABSTRACTIVE_CAUTION, DecodingOptions, Summarizer
 
     summarizer = Summarizer(tiny_bundle / "checkpoint.pt")
     with pytest.raises(ValueError, match="at most 100 pieces"):
         summarizer.summarize(LONG_ARTICLE, DecodingOptions(beam=1, min_len=101, max_len=140))
     summary = summarizer.summarize(LONG_ARTICLE, DecodingOptions(beam=1, min_len=1, max_len=140))
     assert summary.output_pieces <= 100 and any("at most 100 pieces" in note for note in summary.notes)
-    assert not summarizer.summarize(LONG_ARTICLE, DecodingOptions(beam=1, min_len=1, max_len=12)).notes
+    # a free abstractive summary says, first, that its facts need checking, and nothing else here
+    assert summarizer.summarize(LONG_ARTICLE, DecodingOptions(beam=1, min_len=1, max_len=12)).notes == [ABSTRACTIVE_CAUTION]
 
 
 def test_a_minimum_beyond_the_model_gets_a_message_in_the_page(registry):
@@ -428,7 +433,7 @@ def test_command_line_help_and_the_shipped_table_need_no_torch():
     from app.shipped import SHIPPED_MODELS
 
     assert list(models.BUNDLE_LABELS) == [model.key for model in SHIPPED_MODELS] == [
-        EXTRACTIVE, SHIPPED, models.REWRITING, PAPERS_EXTRACTIVE, PAPERS, models.PAPERS_REWRITING]
+        EXTRACTIVE, models.REWRITING, SHIPPED, PAPERS_EXTRACTIVE, models.PAPERS_REWRITING, PAPERS]
     assert summarize.NAMED_MODELS == {"extractive": EXTRACTIVE_BUNDLE / "checkpoint.pt", "news": SHIPPED_BUNDLE / "checkpoint.pt",
                                       "news-rewriting": models.APP_DIR / "model_rewriting" / "checkpoint.pt",
                                       "papers": PAPERS_BUNDLE / "checkpoint.pt",
