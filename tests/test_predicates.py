@@ -674,14 +674,19 @@ def test_a_line_that_names_its_work_only_by_a_citation_is_passed_over():
     assert document.non_sentences == frozenset({0})
 
 
-def test_a_complexity_bound_that_lost_its_formula_is_no_sentence():
+def test_a_complexity_bound_or_an_equation_that_lost_its_formula_is_no_sentence():
     for lost in ("our algorithm runs in o time and space , where n is the number of reads .",
                  "the problem can be solved in time o <cit> .", "it requires o + o time in total .",
                  # a tight bound's theta
-                 "theorem <dig> algorithm biconstruct builds a de bruijn graph of order k in \u03b8 time ."):
+                 "theorem <dig> algorithm biconstruct builds a de bruijn graph of order k in \u03b8 time .",
+                 # an equals sign whose right-hand side went
+                 "let t = be a rooted tree .", "an adjacency matrix a = is an n \u00d7 n matrix of strengths .",
+                 "to define the midcorrelation of two vectors x = and y = , one first defines u .",
+                 "groups are defined as follows : overall = all samples , north china = , east china = ."):
         assert extraction.lost_a_formula(lost), lost
     for whole in ("the o and h atoms of the ring were placed in the plane .", "the angle \u03b8 was fixed at <dig> degrees .",
-                  "strain o <dig> took more time to grow than the others ."):
+                  "strain o <dig> took more time to grow than the others .", "let t be a rooted tree .",
+                  "the ratio was significant ( p = <dig> ) in both groups .", "pi = the absolute difference of the counts ."):
         assert not extraction.lost_a_formula(whole), whole
     paper = paper_with("Our algorithm runs in O time and space.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}

@@ -415,6 +415,11 @@ def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the
             ["no substitution was found in frq <dig>", "in fact , divergence is restricted to duplicates ."],
         "the contact angles are shown in table <dig> generally , rougher surfaces are more hydrophobic .":
             ["the contact angles are shown in table <dig>", "generally , rougher surfaces are more hydrophobic ."],
+        # "second ," after "first": the next point's sentence
+        "first a dataset of bound regions is compared to those of the cell line k <dig> second , due to shared "
+        "features this regulator is compared to replication origins .":
+            ["first a dataset of bound regions is compared to those of the cell line k <dig>",
+             "second , due to shared features this regulator is compared to replication origins ."],
     }
     for run_together, sentences in cases.items():
         assert split_sentences(run_together) == sentences
@@ -427,7 +432,8 @@ def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the
         "the dose was <dig> however large the cells grew in the dish .",  # "however" without its comma
         "cells were treated with <dig> the next day for two hours .",  # "the" goes on from numbers too often
         "the ratio was 2 we identified degs between the two lines .",  # only a masked number lost its stop
-        "each of <dig> cycles took <dig> second , and the last step took longer .",  # "second" is a unit too
+        "each of <dig> cycles took <dig> second , and the last step took longer .",  # "second" is a unit too ...
+        "the first cycles took <dig> second , and the last step took longer .",  # ... after "first" inside too
         "when the count exceeds <dig> then , the cell divides .",  # a fronted clause's "then"
     ]
     for sentence in kept_whole:

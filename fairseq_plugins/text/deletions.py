@@ -802,7 +802,13 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # item of a list the writers did not close, opening as the items on both sides do
     elif source[start] == "," and len(_side_part_commas(source, start, dropped, in_lists)) % 2:
         return False  # this comma closes a side part that a kept comma opened: what follows is the main clause
+    if _takes_its_clauses_only_verb(source, start, end, dropped, body_end):
+        return False  # "... ; however , with bpnn - based validation [, the r <dig> improved by about 21 % to <dig>] ;
+        # which further increased ...": the part is its clause's main clause, and a phrase would be left standing alone
     if end >= body_end:
+        if source[start] == "," and _cuts_a_list_of_clauses(kept_before, source[start + 1:end]):
+            return False  # "... , <dig> patients were mpo - anca positive , six patients were positive for both ... [, six
+            # patients were positive for anti - gbm antibodies , and five aav patients were ...]": its closing items
         first_clause = kept_before[:kept_before.index(",")] if "," in kept_before else kept_before
         if SUBORDINATORS.intersection(first_clause):
             return False  # what would be left opens with a subordinate clause whose main clause this is
@@ -846,6 +852,31 @@ def _is_an_item_in_parallel(kept_before: Sequence[str], words: Sequence[str], fo
     return (bool(before) and bool(words) and before[0] == words[0] and len(before) <= MAX_UNCLOSED_ITEM
             and len(words) <= MAX_UNCLOSED_ITEM and not has_predicate(" ".join(words))
             and all(word == words[0] for word in following))
+
+
+def _takes_its_clauses_only_verb(source: Sequence[str], start: int, end: int, dropped: Collection[int],
+                                 body_end: int) -> bool:
+    """Whether the piece ``source[start:end]`` holds a predicate (``predicates.has_predicate``) and what is kept of
+    the clause it stands in (from the semicolon before it, or the sentence's start, to the semicolon after it, or
+    the sentence's end; the positions ``dropped`` already deleted) holds none: the piece was the clause's main
+    clause, after a phrase that would be left standing alone."""
+    clause_start = _last_index(source[:start], ";") + 1
+    clause_end = next((i for i in range(end, body_end) if source[i] == ";"), body_end)
+    kept = [source[i] for i in range(clause_start, clause_end) if not start <= i < end and i not in dropped]
+    piece = [word for word in source[start:end] if word not in BOUNDARIES]
+    return has_predicate(" ".join(piece)) and not has_predicate(" ".join(word for word in kept if word not in BOUNDARIES))
+
+
+def _cuts_a_list_of_clauses(kept_before: Sequence[str], piece: Sequence[str]) -> bool:
+    """Whether ``piece``, the sentence's last parts after a comma, take the closing item of a list of clauses, a part
+    that opens with a coordinator and holds a predicate, while the kept part before them holds a predicate after a
+    comma of its own ("... , <dig> patients were positive , six patients were positive for both ... [, six patients
+    were ... , and five patients were ...]"): the kept items would be left as a comma splice."""
+    parts = [list(group) for is_comma, group in itertools.groupby(piece, lambda word: word == ",") if not is_comma]
+    before = _last_kept_part(kept_before)
+    return (any(part[0] in COORDINATORS and has_predicate(" ".join(part)) for part in parts)
+            and bool(before) and len(before) < len(kept_before) and kept_before[-len(before) - 1] == ","
+            and has_predicate(" ".join(before)))
 
 
 def _last_kept_part(kept_before: Sequence[str]) -> List[str]:

@@ -524,7 +524,12 @@ _ADVERBS_AFTER_NUMBER = frozenset(["however", "thus", "therefore", "hence", "mor
                                    "nevertheless", "similarly", "finally", "overall", "here", "conversely",
                                    "accordingly", "indeed", "alternatively", "next", "subsequently",
                                    "specifically", "briefly", "first", "likewise", "then", "instead",
-                                   "meanwhile", "third", "lastly", "generally"])  # not "second": a unit too
+                                   "meanwhile", "third", "lastly", "generally"])  # not "second": a unit too ...
+# ... unless the sentence so far opens with "first", counting its points ("first a ... dataset is compared to ...
+# the cell line of origin , k <dig> second , due to ...": the next point's sentence; not "the first cycles took
+# <dig> second , and ...")
+_SECOND = "second"
+_FIRSTS = frozenset(["first", "firstly"])
 # "in addition ,", "in fact ," (SumPubMed train papers 0-999: "then ,", "instead ,", "meanwhile ,", "third ,"
 # and "in fact ," after a number 9 times, each a lost stop: "... from dset <dig> then , for each ..."; "generally ,"
 # 9 times in train papers 0-4,999, each a lost stop: "... shown in table <dig> generally , it is considered ...")
@@ -541,15 +546,17 @@ _DISCOURSE_MARKER_WORDS = 3  # "for example ,": words before a comma that only l
 _MIN_LOST_SENTENCE_WORDS = 4  # each side of a lost stop is a sentence of at least this many tokens
 
 
-def _opens_after_number(ahead: Sequence[str], after_reference: bool) -> bool:
+def _opens_after_number(ahead: Sequence[str], after_reference: bool, counts_from_first: bool = False) -> bool:
     """Whether ``ahead`` (the tokens after a masked number) opens a sentence: after a figure's or
     table's number any of ``_LOST_SENTENCE_OPENERS`` ("in" with one of ``_LOST_OPENERS_AFTER_IN``),
     after any number the writers' own subject (``_OPENERS_AFTER_NUMBER``) or a sentence adverb with
-    its comma ("... are shown in table <dig> generally , it is considered ...")."""
+    its comma ("... are shown in table <dig> generally , it is considered ..."), and "second ," when the
+    sentence so far opens with "first" (``counts_from_first``)."""
     opener = ahead[0]
     if after_reference and (opener in _LOST_SENTENCE_OPENERS or opener == "in" and ahead[1] in _LOST_OPENERS_AFTER_IN):
         return True
     return (opener in _OPENERS_AFTER_NUMBER or opener in _ADVERBS_AFTER_NUMBER and ahead[1] == ","
+            or counts_from_first and opener == _SECOND and ahead[1] == ","
             or opener == "in" and ahead[1] in _IN_PHRASES_AFTER_NUMBER and ahead[2] == ",")
 
 
@@ -594,7 +601,7 @@ def _lost_stop(sentence: Sequence[str], tokens: Sequence[str], following: int) -
     if len(ahead) < _MIN_LOST_SENTENCE_WORDS or any(t in _SENTENCE_END_TOKENS or t == SENTENCE_SEPARATOR for t in ahead):
         return False
     after_reference = sentence[-2] in _REFERENCE_NOUNS
-    if not _opens_after_number(ahead, after_reference):
+    if not _opens_after_number(ahead, after_reference, counts_from_first=sentence[0] in _FIRSTS):
         return False
     if after_reference and sentence[-4] in _VERBS_BEFORE_REFERENCE:  # "we show in table <dig>" (5 tokens or more)
         return False
