@@ -49,6 +49,17 @@ def test_the_shipped_model_finds_a_run_on_and_leaves_whole_sentences():
     for sentence in WHOLE:
         assert not runs_on_at_a_number(sentence), sentence
     assert not runs_on_at_a_number("a sentence with no number in it at all .")
+    # run-ons a blind reader found in chosen sentences, whose P is below 0.2 and from the shipped threshold on
+    for run_on in ("considering that onac <dig> is closely related to onac <dig> , we also examined whether altered "
+                   "expression of onac <dig> in transgenic plants affected the expression of onac <dig> qrt - pcr data "
+                   "showed that the expression level of onac <dig> in onac095-oe and onac095-srdx plants was comparable "
+                   "to that in wt , indicating that altered expression of onac <dig> does not affect the expression of "
+                   "onac <dig> in transgenic rice .",
+                   "we have shown that zhangfei exerts its effect on cell growth and the upr by stabilizing p <dig> and it "
+                   "therefore has no effect on cancer cells that do not possess functional p <dig> to assess the status "
+                   "of p <dig> in the canine cell lines we amplified p <dig> transcripts from the cells using pcr and "
+                   "determined the nucleotide sequences of the products ."):
+        assert 0.12 <= model.highest(run_on) < 0.2 and runs_on_at_a_number(run_on), run_on
 
 
 def test_a_masked_paper_passes_the_run_on_line_over_and_keeps_the_others():
