@@ -732,6 +732,12 @@ def test_a_footnote_whose_number_is_glued_to_its_first_word_is_no_sentence():
 def test_a_list_of_abbreviations_is_no_sentence():
     assert extraction.lists_abbreviations("hmm , hidden - markov model ; fdr , false discovery rate ; ip , immunoprecipitation .")
     assert not extraction.lists_abbreviations("in mice , the gene was expressed ; in rats , it was low ; in dogs , it was not .")
+    # a legend's key that gives each abbreviation before its words, with no mark between
+    assert extraction.lists_abbreviations("lws long wavelength-sensitive opsin , mws middle wavelength-sensitive opsin , p "
+                                          "pinopsin , pp parapinopsin , rh rhodopsin , va vertebrate ancient opsin .")
+    for sentence in ("the samples , the sera , the sections and the slides were stored .",
+                     "rh rhodopsin , lws long opsins and mws middle opsins were found in the retina ."):  # a verb
+        assert not extraction.lists_abbreviations(sentence), sentence
     paper = paper_with("HMM, hidden Markov model; FDR, false discovery rate; IP, immunoprecipitation.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 

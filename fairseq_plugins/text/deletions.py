@@ -659,6 +659,8 @@ def _closes_a_list_ahead(source: Sequence[str], start: int) -> bool:
     return False
 
 
+# adverbs before a participle that are not in -ly (", already used to identify ...")
+PARTICIPLE_ADVERBS = frozenset({"already", "also", "often", "still", "then", "thus", "now", "once"})
 # the most words a sentence's subject has before a relative clause set off by commas ("englot however ,
 # who is ...": a short first part is a subject whose predicate comes after the relative clause)
 MAX_SUBJECT_WORDS = 4
@@ -690,6 +692,15 @@ def _names_the_noun_before(rest: Sequence[str]) -> bool:
         return False
     part_end = next((i for i in range(1, len(rest)) if rest[i] in SEPARATORS), len(rest))
     return not ATTRIBUTION.intersection(rest[1:part_end])
+
+
+def _opens_a_reduced_relative(words: Sequence[str]) -> bool:
+    """Whether ``words`` open with a past participle the lexicon knows as a verb, after an adverb or not: a relative
+    clause without its "which" (", already used to identify genes ...", ", derived from ..."), which names the noun
+    before it as a relative clause does."""
+    if len(words) > 1 and (words[0].endswith("ly") or words[0] in PARTICIPLE_ADVERBS):
+        words = words[1:]
+    return bool(words) and words[0].endswith("ed") and "VERB" in word_classes(words[0])
 
 
 def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collection[int] = ()) -> bool:
@@ -724,6 +735,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     rest = end - 1 if source[end - 1] in SEPARATORS else end
     if _names_the_noun_before(source[rest:]) and rest + 1 not in in_lists:  # a list's item names none
         return False  # what follows names the noun before it, which would then be another one
+    if end < n and source[end] == "," and _opens_a_reduced_relative(source[end + 1:end + 3]):
+        return False  # "... its greater coverage [, while the value of the hom apple array was grounded in ...] , already
+        # used to identify genes ...": so does a participle after the piece's own comma (after both of a side part's
+        # commas it is the main verb: "two papers [, presenting ... ,] used their own method")
     words = [word for word in source[start:end] if word not in BOUNDARIES]
     if any(first in words and not set(seconds).isdisjoint(source[end:]) for first, seconds in CORRELATIVES.items()):
         return False  # "some of them ... , others ...": without the first, "others" pairs with nothing
@@ -802,10 +817,16 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # item of a list the writers did not close, opening as the items on both sides do
     elif source[start] == "," and len(_side_part_commas(source, start, dropped, in_lists)) % 2:
         return False  # this comma closes a side part that a kept comma opened: what follows is the main clause
+    if words and _opens_as_a_later_closing_item(words, source[end:body_end]):
+        return False  # "... by the process of replication , where ... is copied , [by substitution ,] in which ... , and
+        # by the coordinated breaking ...": a middle item of a list that a later "and by" closes
     if _takes_its_clauses_only_verb(source, start, end, dropped, body_end):
         return False  # "... ; however , with bpnn - based validation [, the r <dig> improved by about 21 % to <dig>] ;
         # which further increased ...": the part is its clause's main clause, and a phrase would be left standing alone
     if end >= body_end:
+        if source[start] == "," and _closes_a_list_of_quantities(kept_before, words):
+            return False  # "the optimum conditions were <dig> times number of passes [, <dig> g / l of biomass and pulse
+            # pressure at <dig> bar]": the first quantity would be left as if it were all of them
         if source[start] == "," and _cuts_a_list_of_clauses(kept_before, source[start + 1:end]):
             return False  # "... , <dig> patients were mpo - anca positive , six patients were positive for both ... [, six
             # patients were positive for anti - gbm antibodies , and five aav patients were ...]": its closing items
@@ -865,6 +886,31 @@ def _takes_its_clauses_only_verb(source: Sequence[str], start: int, end: int, dr
     kept = [source[i] for i in range(clause_start, clause_end) if not start <= i < end and i not in dropped]
     piece = [word for word in source[start:end] if word not in BOUNDARIES]
     return has_predicate(" ".join(piece)) and not has_predicate(" ".join(word for word in kept if word not in BOUNDARIES))
+
+
+# the prepositions that open a list's items alike ("by replication , by substitution , and by rearrangement")
+ITEM_PREPOSITIONS = PARTICIPLES_PREPOSITIONS | frozenset({"of", "through", "via", "as", "under", "after", "before",
+                                                          "during", "without", "between", "among", "within"})
+
+
+def _opens_as_a_later_closing_item(words: Sequence[str], after: Sequence[str]) -> bool:
+    """Whether the part ``words`` opens with a preposition (``ITEM_PREPOSITIONS``) that a coordinator repeats later in
+    its clause (``after``, up to a semicolon): "by substitution" before ", and by the coordinated breaking ...", a
+    middle item of the list that the coordinator closes."""
+    if not words or words[0] not in ITEM_PREPOSITIONS:
+        return False
+    clause = list(itertools.takewhile(lambda word: word != ";", after))
+    return any(word in COORDINATORS and clause[i + 1] == words[0] for i, word in enumerate(clause[:-1]))
+
+
+def _closes_a_list_of_quantities(kept_before: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether ``words``, the sentence's last part, open with a number and close a list with a coordinator (no
+    relative pronoun: "<dig> of which ..." is a clause), while the kept part before them holds a number among its
+    last ``MAX_LIST_ITEM`` words: the list's later quantities ("were <dig> times number of passes , <dig> g / l of
+    biomass and pulse pressure at <dig> bar"; the lexicon reads "pulse" as a verb, so no test of a predicate)."""
+    if not words or not _is_number(words[0]) or COORDINATORS.isdisjoint(words) or not RELATIVE_PRONOUNS.isdisjoint(words):
+        return False
+    return any(_is_number(word) for word in _last_kept_part(kept_before)[-MAX_LIST_ITEM:])
 
 
 def _cuts_a_list_of_clauses(kept_before: Sequence[str], piece: Sequence[str]) -> bool:
