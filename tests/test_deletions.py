@@ -686,6 +686,12 @@ def test_no_deletion_takes_a_list_of_modifiers_after_its_first():
     assert _continues_a_list_of_modifiers("phylogenetic", "computational and structural approaches".split())
     assert not _continues_a_list_of_modifiers("dish", "computational and structural approaches".split())
     assert not _continues_a_list_of_modifiers("man", "shooting and killing him".split())
+    # a first item the lexicon does not know, that ends as an adjective does
+    assert _continues_a_list_of_modifiers("spectroscopic", "immunohistochemical and transgenic analyses".split())
+    assert not _continues_a_list_of_modifiers("spectroscopic", "lamprey and transgenic analyses".split())
+    analyses = ("our spectroscopic , immunohistochemical and transgenic analyses of teleost parapinopsins revealed that "
+                "pp <dig> is a uv-sensitive pigment , while pp <dig> is a blue-sensitive pigment .")
+    assert project_clauses([analyses], ["our spectroscopic , while pp <dig> is a blue-sensitive pigment ."]) == [analyses]
     no_list = "we used the phylogenetic , a method of ours , to date them ."
     assert project_clauses([no_list], ["we used the phylogenetic , to date them ."]) == ["we used the phylogenetic , to date them ."]
 

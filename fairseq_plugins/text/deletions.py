@@ -963,12 +963,20 @@ def _sets_a_threshold(words: Sequence[str]) -> bool:
     return False
 
 
+# how an adjective the lexicon does not know ends ("immunohistochemical", "phylogenetic", "transgenic")
+ADJECTIVE_ENDINGS = ("ic", "al", "ive", "ous", "ary")
+
+
 def _continues_a_list_of_modifiers(before: str, words: Sequence[str]) -> bool:
     """Whether ``words``, a part after a comma, go on with a list of modifiers that the word ``before`` the comma
     opens: the part opens with an adjective and a coordinator, and ``before`` is an adjective or a word the
     lexicon does not know ("integrating phylogenetic , computational and structural approaches ..."), not a
-    noun nor a verb ("... killed the man , shooting and ..."; "-ing" forms have no class)."""
-    if len(words) < 3 or words[1] not in COORDINATORS or "ADJ" not in word_classes(words[0]) or not before.isalpha():
+    noun nor a verb ("... killed the man , shooting and ..."; "-ing" forms have no class). A word the lexicon does
+    not know opens the part as an adjective when it ends as one (``ADJECTIVE_ENDINGS``: "our spectroscopic ,
+    immunohistochemical and transgenic analyses ...")."""
+    opening = words[0] if words else ""
+    is_adjective = "ADJ" in word_classes(opening) or not word_classes(opening) and opening.endswith(ADJECTIVE_ENDINGS)
+    if len(words) < 3 or words[1] not in COORDINATORS or not is_adjective or not before.isalpha():
         return False
     classes = word_classes(before)
     return not classes or "ADJ" in classes and "VERB" not in classes
