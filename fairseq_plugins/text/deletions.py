@@ -588,7 +588,8 @@ def main_clause_positions(source: Sequence[str]) -> set:
     part from that comma to the next separator or bracket (or the sentence's end). A clause opens
     the sentence, or follows a complementizer ("we propose that like insulin , which lowers
     glucose , the peptide acts through its receptor": ``COMPLEMENTIZERS``) or a semicolon (a list's
-    item: "... ; as a byproduct , given that the counts overlap , we provide a formula ... ;"). A part that
+    item: "... ; as a byproduct , given that the counts overlap , we provide a formula ... ;") or an enumerator
+    ("we found that : 1 ) while ... in the limbs , a direct regulation ... is achieved ... ;"). A part that
     opens with a relative pronoun, or a second phrase (``SECOND_PHRASE_STARTS``), is the phrase's own side
     part; the main clause is the first part after it that does not. When that part closes a list, with "and"
     or "or" and no verb, the phrase's comma was the list's ("to investigate ... inside epithelial ,
@@ -599,7 +600,8 @@ def main_clause_positions(source: Sequence[str]) -> set:
     information , bioinformatics play ...": ``_closes_a_list_ahead``); a subject set off by commas holds no "and"
     ("on monday , the club , based in leeds , paid ...": the apposition may go). After "if", the part that ", then"
     opens is the main clause, whatever commas the condition holds (``_then_part``)."""
-    starts = [0, *(i + 1 for i, token in enumerate(source[:-1]) if token in COMPLEMENTIZERS or token == ";")]
+    starts = [0, *(i + 1 for i, token in enumerate(source[:-1])
+                   if token in COMPLEMENTIZERS or token == ";" or token == ")" and i and ENUMERATOR.match(source[i - 1]))]
     protected = set()
     for start in starts:
         if not (_opens_phrase(source[start]) or _opens_a_participles_phrase(source[start:start + 2])):
@@ -817,6 +819,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # item of a list the writers did not close, opening as the items on both sides do
     elif source[start] == "," and len(_side_part_commas(source, start, dropped, in_lists)) % 2:
         return False  # this comma closes a side part that a kept comma opened: what follows is the main clause
+    if ":" in source[start:end] and end < body_end and source[end] == ";":
+        return False  # "... in only two of the species studied [, as following : e . globulus and e . grandis] ; e .
+        # globulus and e . urophylla ; ...": the colon's first item, whose later items stay
     if words and _opens_as_a_later_closing_item(words, source[end:body_end]):
         return False  # "... by the process of replication , where ... is copied , [by substitution ,] in which ... , and
         # by the coordinated breaking ...": a middle item of a list that a later "and by" closes
@@ -879,13 +884,26 @@ def _takes_its_clauses_only_verb(source: Sequence[str], start: int, end: int, dr
                                  body_end: int) -> bool:
     """Whether the piece ``source[start:end]`` holds a predicate (``predicates.has_predicate``) and what is kept of
     the clause it stands in (from the semicolon before it, or the sentence's start, to the semicolon after it, or
-    the sentence's end; the positions ``dropped`` already deleted) holds none: the piece was the clause's main
-    clause, after a phrase that would be left standing alone."""
+    the sentence's end; the positions ``dropped`` already deleted), or its core (what is kept before the piece and
+    right after it, up to the next part), holds none: the piece was the clause's main clause or its predicate."""
+    n = len(source)
     clause_start = _last_index(source[:start], ";") + 1
     clause_end = next((i for i in range(end, body_end) if source[i] == ";"), body_end)
-    kept = [source[i] for i in range(clause_start, clause_end) if not start <= i < end and i not in dropped]
     piece = [word for word in source[start:end] if word not in BOUNDARIES]
-    return has_predicate(" ".join(piece)) and not has_predicate(" ".join(word for word in kept if word not in BOUNDARIES))
+    if not has_predicate(" ".join(piece)):
+        return False
+    kept = [source[i] for i in range(clause_start, clause_end) if not start <= i < end and i not in dropped]
+    # the clause's core: what is kept before the piece, and the part after it (past the comma that closes the piece's
+    # part: "the pairs [, whose structures are known ,] have ..."): "the genomes of the known taxa n . coenophialum [,
+    # n . uncinatum and fatg- <dig> contributed gene copies ...] , consistent with hybrid origins ..." has none
+    if end < n and source[end] == ",":
+        after = range(end + 1, _part_end(source, end + 1))
+    elif end < n and source[end] in BOUNDARIES:
+        after = range(0)  # a semicolon or a bracket: the core ends with the piece
+    else:
+        after = range(end, _part_end(source, end))
+    core = [source[i] for i in [*range(clause_start, start), *after] if i not in dropped]
+    return not all(has_predicate(" ".join(word for word in words if word not in BOUNDARIES)) for words in (kept, core))
 
 
 # the prepositions that open a list's items alike ("by replication , by substitution , and by rearrangement")
