@@ -116,7 +116,7 @@ import difflib
 import itertools
 import re
 
-from .extraction import DETERMINERS, opens_with_one_of, word_classes
+from .extraction import DETERMINERS, comma_parts, opens_with_one_of, word_classes
 from .masking import NUMBER
 from .predicates import has_predicate, is_only_a_noun, is_only_a_verb
 
@@ -661,8 +661,6 @@ def _closes_a_list_ahead(source: Sequence[str], start: int) -> bool:
     return False
 
 
-# adverbs before a participle that are not in -ly (", already used to identify ...")
-PARTICIPLE_ADVERBS = frozenset({"already", "also", "often", "still", "then", "thus", "now", "once"})
 # the most words a sentence's subject has before a relative clause set off by commas ("englot however ,
 # who is ...": a short first part is a subject whose predicate comes after the relative clause)
 MAX_SUBJECT_WORDS = 4
@@ -694,6 +692,10 @@ def _names_the_noun_before(rest: Sequence[str]) -> bool:
         return False
     part_end = next((i for i in range(1, len(rest)) if rest[i] in SEPARATORS), len(rest))
     return not ATTRIBUTION.intersection(rest[1:part_end])
+
+
+# adverbs before a participle that are not in -ly (", already used to identify ...")
+PARTICIPLE_ADVERBS = frozenset({"already", "also", "often", "still", "then", "thus", "now", "once"})
 
 
 def _opens_a_reduced_relative(words: Sequence[str]) -> bool:
@@ -936,7 +938,7 @@ def _cuts_a_list_of_clauses(kept_before: Sequence[str], piece: Sequence[str]) ->
     that opens with a coordinator and holds a predicate, while the kept part before them holds a predicate after a
     comma of its own ("... , <dig> patients were positive , six patients were positive for both ... [, six patients
     were ... , and five patients were ...]"): the kept items would be left as a comma splice."""
-    parts = [list(group) for is_comma, group in itertools.groupby(piece, lambda word: word == ",") if not is_comma]
+    parts = comma_parts(piece)
     before = _last_kept_part(kept_before)
     return (any(part[0] in COORDINATORS and has_predicate(" ".join(part)) for part in parts)
             and bool(before) and len(before) < len(kept_before) and kept_before[-len(before) - 1] == ","

@@ -660,6 +660,11 @@ def lists_abbreviations(sentence: str) -> bool:
     return _ABBREVIATION_LIST_RE.match(sentence) is not None or _expands_by_initials(tokens)
 
 
+def comma_parts(tokens: Sequence[str]) -> List[List[str]]:
+    """The parts of ``tokens`` that commas set off, without the commas."""
+    return [list(group) for is_comma, group in itertools.groupby(tokens, lambda token: token == ",") if not is_comma]
+
+
 MIN_EXPANDED_ABBREVIATIONS = 3  # a key's abbreviations before their words, at least
 MAX_ABBREVIATION_LETTERS = 5
 
@@ -668,7 +673,7 @@ def _expands_by_initials(tokens: Sequence[str]) -> bool:
     """Whether at least ``MIN_EXPANDED_ABBREVIATIONS`` of the comma-set parts of ``tokens``, and half of them, open
     with a short abbreviation (a word neither the lexicon nor ``DETERMINERS`` knows: not "the total ...", "an
     approach ...") followed by a word of its first letter ("mws middle wavelength-sensitive opsin")."""
-    parts = [list(group) for is_comma, group in itertools.groupby(tokens, lambda token: token == ",") if not is_comma]
+    parts = comma_parts(tokens)
     expanded = sum(len(part) > 1 and part[0].isalpha() and len(part[0]) <= MAX_ABBREVIATION_LETTERS
                    and part[0] not in DETERMINERS and not word_classes(part[0])
                    and part[1] != part[0] and part[1][0] == part[0][0] for part in parts)
