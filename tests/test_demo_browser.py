@@ -96,7 +96,11 @@ def test_upload_a_text_file(page, demo_server, tmp_path):
 
 
 def test_bad_input_shows_a_message_and_the_page_keeps_working(page):
+    # the page clears the article in its own event: wait until it has (from a text that is there, so that the wait
+    # sees the clearing), or the clearing may come after the text filled in below
+    page.fill("#article textarea", "A text to clear.")
     page.click("text=Clear")
+    page.wait_for_function("document.querySelector('#article textarea').value === ''")
     page.fill("#article textarea", "!!! ??? ... ;;;")
     run_and_wait(page)
     message = page.inner_text("#stats #message")
