@@ -138,6 +138,8 @@ def main(argv=None) -> int:
         print(f"summarize: {error}", file=sys.stderr)
         return 2
     print(result.summary)
+    if not lead3 and system.kind == "abstractive":  # its first note: the summary's facts need checking
+        print(f"note: {result.notes[0]}", file=sys.stderr)
     if args.stats:
         unit = "words" if lead3 else "pieces"
         print(

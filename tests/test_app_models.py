@@ -362,6 +362,7 @@ def test_command_line(tmp_path, tiny_bundle, capsys, monkeypatch):
     import sys
 
     from app.summarize import main
+    from app.summarizer import ABSTRACTIVE_CAUTION
     from conftest import make_pdf, wrap
 
     story = tmp_path / "story.txt"
@@ -369,7 +370,7 @@ def test_command_line(tmp_path, tiny_bundle, capsys, monkeypatch):
     assert main([str(story), "--model", "lead3", "--stats"]) == 0
     out, err = capsys.readouterr()
     assert out.splitlines() == Lead3().summarize(ARTICLE).sentences
-    assert re.search(r"\[\d+ words in, \d+ used, \d+ out, [\d.]+ s\]", err)
+    assert re.search(r"\[\d+ words in, \d+ used, \d+ out, [\d.]+ s\]", err) and "note:" not in err
 
     pdf = tmp_path / "story.pdf"
     pdf.write_bytes(make_pdf([wrap(ARTICLE)]))
@@ -380,6 +381,7 @@ def test_command_line(tmp_path, tiny_bundle, capsys, monkeypatch):
     assert main(["-", "--checkpoint", str(tiny_bundle / "checkpoint.pt"), "--beam", "1", "--max-len", "10", "--stats"]) == 0
     out, err = capsys.readouterr()
     assert out.strip() and re.search(r"\[\d+ pieces in, \d+ used \(truncated\), \d+ out, [\d.]+ s\]", err)
+    assert f"note: {ABSTRACTIVE_CAUTION}" in err.splitlines()  # an abstractive model's summary says to check its facts
 
     garbage = tmp_path / "garbage.txt"
     garbage.write_bytes(os.urandom(3000) + b"\x00")
