@@ -824,7 +824,7 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if ":" in source[start:end] and end < body_end and source[end] == ";":
         return False  # "... in only two of the species studied [, as following : e . globulus and e . grandis] ; e .
         # globulus and e . urophylla ; ...": the colon's first item, whose later items stay
-    if words and _opens_as_a_later_closing_item(words, source[end:body_end]):
+    if words and _opens_as_a_later_closing_item(words, source[end:_clause_end(source, end, body_end)]):
         return False  # "... by the process of replication , where ... is copied , [by substitution ,] in which ... , and
         # by the coordinated breaking ...": a middle item of a list that a later "and by" closes
     if _takes_its_clauses_only_verb(source, start, end, dropped, body_end):
@@ -890,7 +890,7 @@ def _takes_its_clauses_only_verb(source: Sequence[str], start: int, end: int, dr
     right after it, up to the next part), holds none: the piece was the clause's main clause or its predicate."""
     n = len(source)
     clause_start = _last_index(source[:start], ";") + 1
-    clause_end = next((i for i in range(end, body_end) if source[i] == ";"), body_end)
+    clause_end = _clause_end(source, end, body_end)
     piece = [word for word in source[start:end] if word not in BOUNDARIES]
     if not has_predicate(" ".join(piece)):
         return False
@@ -915,12 +915,11 @@ ITEM_PREPOSITIONS = PARTICIPLES_PREPOSITIONS | frozenset({"of", "through", "via"
 
 def _opens_as_a_later_closing_item(words: Sequence[str], after: Sequence[str]) -> bool:
     """Whether the part ``words`` opens with a preposition (``ITEM_PREPOSITIONS``) that a coordinator repeats later in
-    its clause (``after``, up to a semicolon): "by substitution" before ", and by the coordinated breaking ...", a
-    middle item of the list that the coordinator closes."""
+    its clause (``after``, the rest of the clause up to a semicolon): "by substitution" before ", and by the
+    coordinated breaking ...", a middle item of the list that the coordinator closes."""
     if not words or words[0] not in ITEM_PREPOSITIONS:
         return False
-    clause = list(itertools.takewhile(lambda word: word != ";", after))
-    return any(word in COORDINATORS and clause[i + 1] == words[0] for i, word in enumerate(clause[:-1]))
+    return any(word in COORDINATORS and after[i + 1] == words[0] for i, word in enumerate(after[:-1]))
 
 
 def _closes_a_list_of_quantities(kept_before: Sequence[str], words: Sequence[str]) -> bool:
@@ -1012,7 +1011,7 @@ def _side_part_commas(source: Sequence[str], start: int, dropped: Collection[int
 
 
 def _clause_end(source: Sequence[str], start: int, body_end: int) -> int:
-    """Where the clause that begins at ``start`` after a semicolon ends: at the next semicolon, or the sentence's end."""
+    """Where the clause that holds ``start`` ends: at the next semicolon from ``start``, or the sentence's end."""
     return next((i for i in range(start, body_end) if source[i] == ";"), body_end)
 
 
