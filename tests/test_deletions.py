@@ -704,6 +704,13 @@ def test_no_deletion_leaves_a_contrast_a_list_or_a_pairing_half_said():
                      "duplicates , were estimated in the genome of d. stenobrocha .")
     assert project_clauses([split_subject], ["a total of <dig> genes were predicted for a. oligospora were estimated "
                                              "in the genome of d. stenobrocha ."]) == [split_subject]
+    # a subordinate clause's subject, whose verb comes after the part
+    subject = ("plasma bhba was significantly affected by both treatment and week of supplementation , although their "
+               "interaction , was not significant .")
+    assert project_clauses([subject], [subject.replace(" , although their interaction ,", "")]) == [subject]
+    # a list whose ellipsis stands for its middle items goes on after it
+    ellipsis = "here we test the cases , where there are <dig> <dig> . . . , <dig> children in the nuclear family ."
+    assert project_clauses([ellipsis], [ellipsis.replace(" , where there are <dig> <dig> . . .", "")]) == [ellipsis]
     contrasted_part = ("the mutant showed a behavior like its target , supporting the hypothesis that the site "
                        "inactivates the protein , while in the target the site activates the kinase .")
     assert project_clauses([contrasted_part], ["the mutant showed a behavior like its target , while in the target "

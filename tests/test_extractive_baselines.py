@@ -753,6 +753,13 @@ def test_cut_sentences_are_found_in_masked_papers_only():
     assert not extraction.is_cut("the lowest in the order and , worryingly , our analyses reveal a decline.")
     assert not extraction.is_cut("the cells , and the medium , were kept at 4 degrees.")
     assert not extraction.is_cut("the host response , and , perhaps , complacency as the disease was nearly eradicated .")
+    # a figure's or table's labels cut out, its name left before "and" or its verb
+    assert extraction.is_cut("Fig. and show that the normal granger method detects the coupling.")
+    assert extraction.is_cut("table shows the statistics regarding the mapping of the promoters.")
+    assert extraction.is_cut("the counts are given in figs. and , and in table 2.")
+    for whole in ("the figure shows the coupling.", "as shown in the table and figure, the genes differ.",
+                  "in figures and tables we show the counts.", "see fig. 2 and table 1.", "This table shows the counts."):
+        assert not extraction.is_cut(whole), whole
     paper = ("The cells were grown in a medium with glucose and salts.\n"
              "Based on the estimator in , we developed a new imputation method for the data.\n"
              "We measured the growth rate of every culture twice a day.")
@@ -781,7 +788,10 @@ def test_a_sentence_that_leans_on_the_one_before_waits_for_it():
     assert extraction.leans_on_previous("all of them grew .")  # a share of what the sentence before named
     # what the sentence before named or stated
     for sentence in ("the others show divergent patterns of gene expression .", "the latter genes encode proteins .",
-                     "the difference did not reach statistical significance .", "the remaining two cases are rare ."):
+                     "the difference did not reach statistical significance .", "the remaining two cases are rare .",
+                     # the case or the work the sentence before named, a share of what it listed
+                     "in that case the percentages of hatching in the control wells were <dig> % .",
+                     "in such cases , the dose is halved .", "among them , all <dig> primer pairs amplified ."):
         assert extraction.leans_on_previous(sentence), sentence
     for sentence in ("this study shows that the gene is needed .", "in this study , we built a reporter .",
                      "further studies are needed to confirm this .",

@@ -42,6 +42,23 @@ def test_the_places_are_numbers_inside_the_sentence_where_no_fronted_phrase_ends
     assert LostStopModel.places("in a mutant for bim <dig> this delay is abolished in all cells .") == []
 
 
+def test_a_fronted_phrase_ends_at_its_first_number_and_a_number_after_its_main_clause_is_a_place():
+    """Past the first number of a fronted phrase whose main clause has begun (a predicate after that number, or a
+    finite verb in it), a number is a place again (a blind reader found the first sentence run together); a
+    subordinate or purpose clause opening the sentence, and a phrase whose later numbers only list, stay left out."""
+    past = ("as shown in fig . <dig> all complemented irx <dig> plants exhibited thickened cell walls compared to irx "
+            "<dig> the majority of xylem vessels were characterized by large open round cells .")
+    tokens = past.split()
+    assert LostStopModel.places(past) == [i for i, t in enumerate(tokens) if t == "<dig>"][1:]
+    assert runs_on_at_a_number(past)
+    found = "remaining trees are found in the additional files <dig> and <dig> used together with the data ."
+    assert LostStopModel.places(found) == [i for i, t in enumerate(found.split()) if t == "<dig>"]
+    for fronted in ("as shown in tables <dig> and <dig> the overall performance was rather satisfactory .",
+                    "since the models in stage <dig> are more similar than in stage <dig> in most cases the results agree .",
+                    "to determine if the whole trpm <dig> population lacks snap- <dig> we tested the papillae ."):
+        assert LostStopModel.places(fronted) == [], fronted
+
+
 def test_the_shipped_model_finds_a_run_on_and_leaves_whole_sentences():
     model = shipped_model()
     assert model.weights and 0 < model.threshold < 1

@@ -415,6 +415,18 @@ def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the
             ["no substitution was found in frq <dig>", "in fact , divergence is restricted to duplicates ."],
         "the contact angles are shown in table <dig> generally , rougher surfaces are more hydrophobic .":
             ["the contact angles are shown in table <dig>", "generally , rougher surfaces are more hydrophobic ."],
+        "results for the analyses can be found in additional files <dig> and <dig> in short , neither method "
+        "provides support for a shift .":
+            ["results for the analyses can be found in additional files <dig> and <dig>",
+             "in short , neither method provides support for a shift ."],
+        "primer pairs amplified polymorphisms between tm- <dig> and hai <dig> among them , all pairs were "
+        "polymorphic .":
+            ["primer pairs amplified polymorphisms between tm- <dig> and hai <dig>",
+             "among them , all pairs were polymorphic ."],
+        # a count a sentence spells out because it opens it, after a table's number
+        "the characteristics of the strains are summarized in table <dig> twenty - one strains were positive .":
+            ["the characteristics of the strains are summarized in table <dig>",
+             "twenty - one strains were positive ."],
         # "second ," after "first": the next point's sentence
         "first a dataset of bound regions is compared to those of the cell line k <dig> second , due to shared "
         "features this regulator is compared to replication origins .":

@@ -169,6 +169,12 @@ SUBORDINATORS = frozenset({
     "as", "when", "while", "whereas", "although", "though", "because", "since", "if", "unless", "until", "after",
     "before", "once", "whether", "considering", "despite",
 })
+# an ellipsis as the normal form writes it: spaced stops, or a mark of its own
+ELLIPSIS = (".", ".", ".")
+ELLIPSIS_MARKS = frozenset({"...", "\u2026"})
+# ... of which those that open only a clause, never a phrase ("as a result", "despite the ...", "since the start")
+CLAUSE_SUBORDINATORS = frozenset({"although", "though", "whereas", "because", "while", "when", "if", "unless",
+                                  "whether"})
 # words that open a phrase before the main clause ("with the exception of ...", "in this study ,
 # we ...", "however , ..."): prepositions and sentence adverbs beside the subordinators; a word
 # ending in "-ly" opens one too ("interestingly , ...")
@@ -784,6 +790,13 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if words and words[0] in CONTRASTS and end < body_end and not has_predicate(" ".join(words)):
         return False  # "<dig> genes were predicted for a. oligospora [, whereas only <dig> genes] , with few
         # duplicates , were estimated ...": the contrast's subject, whose verb comes after the part
+    if (len(words) > 1 and words[0] in CLAUSE_SUBORDINATORS and words[1] in DETERMINERS and end < body_end
+            and not has_predicate(" ".join(words))):
+        return False  # "... by both treatment and week of supplementation [, although their interaction ,] was not
+        # significant": the subordinate clause's subject, whose verb comes after the part (a comma between them)
+    if end < body_end and (tuple(source[end - 3:end]) == ELLIPSIS or source[end - 1] in ELLIPSIS_MARKS):
+        return False  # "here we test the cases [, where there are <dig> <dig> . . .] , <dig> children in the nuclear
+        # family": an ellipsis stands for a list's middle items, and the list goes on after it
     if source[start] in DASHES and start > 0 and source[start - 1] in COMPOUND_PREFIXES:
         return False  # "comparing ccrcc to adjacent non [– malignant renal cells]": a compound's dash, no part's
     after_part = list(itertools.islice((word for word in source[end:] if word not in BOUNDARIES), 3))

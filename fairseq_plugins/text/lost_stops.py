@@ -29,7 +29,7 @@ from typing import Dict, List, Optional, Sequence
 from .extraction import word_classes
 from .masking import NUMBER
 from .normalize import closes_fronted_phrase
-from .predicates import has_predicate
+from .predicates import FRONTED_CLAUSE_OPENINGS, has_predicate
 
 MODEL_PATH = os.path.join(os.path.dirname(__file__), "lost_stops.json")
 # the model file's key for the P from which a sentence may be two run together: 0.12 in the shipped file. Blind
@@ -47,6 +47,33 @@ CLAUSE_OPENERS = frozenset({"that", "which", "who", "whom", "whose", "where", "w
 # the auxiliaries and the forms of "be" and "have" that are a clause's finite verb
 FINITE_WORDS = frozenset({"is", "are", "was", "were", "has", "have", "had", "can", "could", "may", "might", "will",
                           "would", "should", "must", "did", "does", "do"})
+
+
+def _opens_a_clause(clause: Sequence[str]) -> bool:
+    """Whether a clause that opens a sentence is a subordinate clause with its own verb ("since the models in stage
+    <dig> are more similar ...", "as entry <dig> overlaps ...") or a purpose ("to determine if the population lacks
+    snap- <dig> | we tested ..."), not a phrase ("as shown in figure <dig>", "in a mutant for bim <dig>"): a
+    subordinator, "to", or "as" before anything but a participle."""
+    first = clause[0]
+    if first == "as":
+        return len(clause) < 2 or not clause[1].endswith(("ed", "en", "wn"))
+    return first in FRONTED_CLAUSE_OPENINGS or first in ("given", "to")
+
+
+def past_a_fronted_phrase(sentence: Sequence[str]) -> bool:
+    """Whether a sentence so far (ending in ``<dig>``) whose last clause ``normalize.closes_fronted_phrase`` reads as
+    a fronted phrase (it opens with a preposition or an -ing form and has no comma) has gone past that phrase into its
+    main clause: a finite verb stands in it (``FINITE_WORDS``: "remaining trees are found in the additional files
+    <dig> and <dig> | used together with ... these results represent ..."), or a predicate between its first number,
+    where such a phrase ends, and this one ("as shown in fig . <dig> all complemented irx <dig> plants exhibited
+    thickened cell walls compared to irx <dig> | the majority of xylem vessels ..."). Read blind, both were counted
+    two sentences run together. A clause a subordinator opens has a verb of its own (``_opens_a_clause``)."""
+    commas = [k for k, t in enumerate(sentence) if t == ","]
+    clause = sentence[commas[-1] + 1 if commas else 0:]
+    if len(clause) < 3 or _opens_a_clause(clause):
+        return False
+    first_number = clause.index(NUMBER)
+    return not FINITE_WORDS.isdisjoint(clause[1:-1]) or has_predicate(" ".join(clause[first_number + 1:-1]))
 
 
 def _length_bucket(n: int) -> str:
@@ -124,11 +151,13 @@ class LostStopModel:
     def places(sentence: str) -> List[int]:
         """The positions of a sentence's numbers after which a stop may have been lost: those with at least
         ``MIN_TAIL_WORDS`` words after them, not at its start, and not where a fronted phrase ends ("in a
-        mutant for bim <dig> | this delay is abolished": ``normalize.closes_fronted_phrase``)."""
+        mutant for bim <dig> | this delay is abolished": ``normalize.closes_fronted_phrase``), unless its main
+        clause has begun before the number (``past_a_fronted_phrase``)."""
         tokens = sentence.split()
         body = len(tokens) - 1 if tokens and tokens[-1] == "." else len(tokens)
         return [j for j in range(1, body - MIN_TAIL_WORDS)
-                if tokens[j] == NUMBER and not closes_fronted_phrase(tokens[:j + 1])]
+                if tokens[j] == NUMBER and (not closes_fronted_phrase(tokens[:j + 1])
+                                            or past_a_fronted_phrase(tokens[:j + 1]))]
 
     def highest(self, sentence: str) -> Optional[float]:
         """The highest P over the sentence's places (None: it has none)."""

@@ -491,7 +491,12 @@ _REFERENCE_NOUNS = frozenset(["figure", "figures", "fig", "fig.", "figs", "figs.
 _LOST_SENTENCE_OPENERS = frozenset(["the", "this", "these", "those", "we", "our", "it", "there", "however", "thus",
                                     "therefore", "moreover", "furthermore", "additionally", "finally", "overall",
                                     "interestingly", "notably", "importantly", "consequently", "hence",
-                                    "nevertheless", "here", "all", "both", "most"])
+                                    "nevertheless", "here", "all", "both", "most",
+                                    # a count a sentence spells out because it opens it ("... are summarized in table
+                                    # <dig> twenty - one strains were pvl positive ..."); not "one", a pronoun too
+                                    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                                    "twelve", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+                                    "ninety"])
 # ... and "in" does when one of these follows it ("in this paper", "in addition")
 _LOST_OPENERS_AFTER_IN = frozenset(["this", "these", "our", "addition", "contrast", "summary", "conclusion",
                                     "particular", "general", "order", "all", "most", "both"])
@@ -533,7 +538,13 @@ _FIRSTS = frozenset(["first", "firstly"])
 # "in addition ,", "in fact ," (SumPubMed train papers 0-999: "then ,", "instead ,", "meanwhile ,", "third ,"
 # and "in fact ," after a number 9 times, each a lost stop: "... from dset <dig> then , for each ..."; "generally ,"
 # 9 times in train papers 0-4,999, each a lost stop: "... shown in table <dig> generally , it is considered ...")
-_IN_PHRASES_AFTER_NUMBER = frozenset(["addition", "contrast", "summary", "conclusion", "particular", "fact"])
+_IN_PHRASES_AFTER_NUMBER = frozenset(["addition", "contrast", "summary", "conclusion", "particular", "fact", "short",
+                                      "brief", "sum"])
+# "among these ," and "among them ,", a share of what the sentence before named ("... with polymorphisms between tm-
+# <dig> and hai <dig> among them , all <dig> primer pairs amplified ..."; 14 lines of SumPubMed train papers 0-3,999
+# go on after a number with "among these", each a sentence's start)
+_AMONG = "among"
+_WHAT_WAS_NAMED = frozenset(["these", "them", "those"])
 # a fronted phrase inside the sentence: one of these, then one of FRONTING_WORDS, and no finite verb
 # after them (", and on day <dig> these numbers were ...", ", while in <dig> our group confirmed ...",
 # "... and in equation <dig> we assumed ...", but not "... and in situ hybridization are shown in table
@@ -549,15 +560,16 @@ _MIN_LOST_SENTENCE_WORDS = 4  # each side of a lost stop is a sentence of at lea
 def _opens_after_number(ahead: Sequence[str], after_reference: bool, counts_from_first: bool = False) -> bool:
     """Whether ``ahead`` (the tokens after a masked number) opens a sentence: after a figure's or
     table's number any of ``_LOST_SENTENCE_OPENERS`` ("in" with one of ``_LOST_OPENERS_AFTER_IN``),
-    after any number the writers' own subject (``_OPENERS_AFTER_NUMBER``) or a sentence adverb with
-    its comma ("... are shown in table <dig> generally , it is considered ..."), and "second ," when the
-    sentence so far opens with "first" (``counts_from_first``)."""
+    after any number the writers' own subject (``_OPENERS_AFTER_NUMBER``), a sentence adverb with
+    its comma ("... are shown in table <dig> generally , it is considered ..."), "in short ," and the like, or
+    "among these", and "second ," when the sentence so far opens with "first" (``counts_from_first``)."""
     opener = ahead[0]
     if after_reference and (opener in _LOST_SENTENCE_OPENERS or opener == "in" and ahead[1] in _LOST_OPENERS_AFTER_IN):
         return True
     return (opener in _OPENERS_AFTER_NUMBER or opener in _ADVERBS_AFTER_NUMBER and ahead[1] == ","
             or counts_from_first and opener == _SECOND and ahead[1] == ","
-            or opener == "in" and ahead[1] in _IN_PHRASES_AFTER_NUMBER and ahead[2] == ",")
+            or opener == "in" and ahead[1] in _IN_PHRASES_AFTER_NUMBER and ahead[2] == ","
+            or opener == _AMONG and ahead[1] in _WHAT_WAS_NAMED)
 
 
 def closes_fronted_phrase(sentence: Sequence[str]) -> bool:

@@ -509,7 +509,7 @@ def _opens_a_lead_phrase_after_a_pointer(clause: Sequence[str], rest: Sequence[s
             or rest[0] in _SUBORDINATORS):
         return False
     opening = last_part[0]
-    if opening in _FRONTED_CLAUSE_OPENINGS or opening in _PARTICIPLE_OPENINGS or opening.endswith("ing"):
+    if opening in FRONTED_CLAUSE_OPENINGS or opening in _PARTICIPLE_OPENINGS or opening.endswith("ing"):
         return False
     comma = _lead_phrase_comma(rest, _POINTER_LEAD_PHRASE_WORDS)
     return (comma is not None and comma > 1 and all(word.isalpha() or word in (NUMBER, "-") for word in rest[:comma])
@@ -688,7 +688,7 @@ def _may_precede_a_bare_subject(clause: Sequence[str]) -> bool:
     subgroup , other inbred lines could be ...")."""
     last_part = _after_last_comma(clause, (",", ";"))
     return (clause[0] != "to" and clause[:3] != ["in", "order", "to"]
-            and not (last_part and last_part[0] in _FRONTED_CLAUSE_OPENINGS))
+            and not (last_part and last_part[0] in FRONTED_CLAUSE_OPENINGS))
 
 
 def _opens_a_fronted_phrase_after_a_letter(clause: Sequence[str], rest: Sequence[str]) -> bool:
@@ -868,7 +868,7 @@ def _has_a_subject_and_verb(clause: Sequence[str]) -> bool:
     part = _after_last_comma(clause)  # never empty: the clause ends on its number
     pairs = sum(word in _PRONOUN_SUBJECTS and (part[i + 1] in _FINITE_WORDS or is_only_a_verb(part[i + 1]))
                 and (i == 0 or part[i - 1] not in _CLAUSE_OPENINGS) for i, word in enumerate(part[:-1]))
-    return pairs >= (2 if part[0] in _FRONTED_CLAUSE_OPENINGS else 1)
+    return pairs >= (2 if part[0] in FRONTED_CLAUSE_OPENINGS else 1)
 
 
 # what "however" joins with commas when two sentences were spliced: a clause that is complete before it
@@ -889,29 +889,77 @@ def splices_two_sentences(sentence: str) -> bool:
     it contains significant blind spots ..."). A reader of a summary counts it broken. Of SumPubMed
     train papers 0-1,499, 108 of 224,668 sentences not passed over already (0.05%), the 30 read all
     spliced (an earlier form also took "if , however , we base ..." and "due to the reasons stated
-    above , however , we expect ...": a clause that opens with "if" or "due" is kept out)."""
+    above , however , we expect ...": a clause that opens with "if" or "due" is kept out). Or two that the data set
+    ran together where it lost the stop before a sentence adverb and its comma, the same test on both sides ("...
+    were mainly located in the vicinity of developing pollen grains | moreover , the intensity of fluorescence
+    increased ...", ``_ADVERBS_AFTER_A_LOST_STOP``; read blind, counted two sentences run together)."""
     tokens = sentence.split()
     for i in range(1, len(tokens) - 3):
-        if tokens[i:i + 3] != [",", "however", ","]:
-            continue
-        clause, after = _after_last_comma(tokens[:i]), tokens[i + 3:]
-        fronted = clause and (clause[0] in FRONTING_WORDS or clause[0] in _FRONTED_CLAUSE_OPENINGS
-                              or clause[:2] == ["due", "to"])
-        if (not clause or fronted or clause[0] in _CLAUSE_GOES_ON or clause[-1] in _CLAUSE_GOES_ON
-                or clause[-1] in _SUBORDINATORS):
-            continue
-        if len(after) > 1 and after[1] in ("which", "whom", "whose"):
-            continue  # "... in which ...": a relative clause goes on
-        if after and after[0] in _SPLICED_OPENINGS and has_predicate(" ".join(clause)) and has_predicate(" ".join(after)):
-            return True
+        if tokens[i:i + 3] == [",", "however", ","]:
+            if _joins_two_clauses(tokens[:i], tokens[i + 3:]):
+                return True
+        elif (tokens[i] in _ADVERBS_AFTER_A_LOST_STOP and tokens[i + 1] == ","
+              and tokens[i - 1] not in _GO_ON_INTO_AN_ADVERB and tokens[i - 1][0].isalnum()):
+            # (the clause before may be a side part of its sentence: "... in the anther locule , being mainly located
+            # in the vicinity of developing pollen grains | moreover , ...")
+            # a fronted phrase that lost its comma goes on into its main clause ("with our integrated analysis however
+            # , we have identified ..."), and so does a verb into its object ("these data confirm however , the ...")
+            clause, after = _after_last_comma(tokens[:i]), tokens[i + 2:]
+            if clause[0] in FRONTING_WORDS or clause[0] in FRONTED_CLAUSE_OPENINGS:
+                continue
+            # (a past form the lexicon also reads as an adjective is the verb after the adverb's comma: "the intensity
+            # of fluorescence increased in ...")
+            if (not is_only_a_verb(tokens[i - 1]) and has_predicate(" ".join(tokens[:i]))
+                    and after[0] in _SPLICED_OPENINGS and not _goes_on_in_a_relative_clause(after)
+                    and (has_predicate(" ".join(after)) or any(_is_a_past_verb(word) for word in after[1:_PAST_VERB_WITHIN]))):
+                return True
     return False
+
+
+# sentence adverbs that, with their comma, open the next sentence where no mark stands before them ("... pollen grains
+# moreover , the intensity ..."); not "similarly", a manner too ("... classify most metabolites similarly , there are
+# ...")
+_ADVERBS_AFTER_A_LOST_STOP = frozenset({"moreover", "furthermore", "additionally", "however", "nevertheless",
+                                        "nonetheless", "consequently", "interestingly", "surprisingly", "notably",
+                                        "importantly", "therefore", "thus", "hence"})
+# ... unless the word before goes on into it: "more importantly ,", "and , thus ,", "is therefore , in most cases"
+_GO_ON_INTO_AN_ADVERB = _CLAUSE_GOES_ON | frozenset({"more", "most", "very", "and", "or", "but", "it", "which", "that",
+                                                    "as", "and/or"})
+
+
+_PAST_VERB_WITHIN = 8  # the words of a subject after the adverb's comma before its past verb
+
+
+def _is_a_past_verb(word: str) -> bool:
+    """"increased": a past form the lexicon knows as a verb."""
+    return word.endswith("ed") and "VERB" in word_classes(word)
+
+
+def _goes_on_in_a_relative_clause(after: Sequence[str]) -> bool:
+    """"... , however , in which ...": what follows a connective is a relative clause that goes on."""
+    return len(after) > 1 and after[1] in ("which", "whom", "whose")
+
+
+def _joins_two_clauses(before: Sequence[str], after: Sequence[str]) -> bool:
+    """Whether the tokens ``before`` a connective end a clause with a finite verb that opens with no fronting word
+    and does not stop at its auxiliary, and those ``after`` it open a clause with its own subject and finite verb:
+    two sentences, not one (``splices_two_sentences``)."""
+    clause = _after_last_comma(before)
+    fronted = clause and (clause[0] in FRONTING_WORDS or clause[0] in FRONTED_CLAUSE_OPENINGS
+                          or clause[:2] == ["due", "to"])
+    if (not clause or fronted or clause[0] in _CLAUSE_GOES_ON or clause[-1] in _CLAUSE_GOES_ON
+            or clause[-1] in _SUBORDINATORS):
+        return False
+    if _goes_on_in_a_relative_clause(after):
+        return False
+    return bool(after) and after[0] in _SPLICED_OPENINGS and has_predicate(" ".join(clause)) and has_predicate(" ".join(after))
 
 
 # the words that open a fronted clause, which has a verb of its own and still leads into the main clause
 # after the number ("although we can not rule out that ... bind the same surface on prp <dig> | it is
 # rather unlikely that ...", "as shown in figure <dig> | the ..."): the subordinators, and those that also
 # open a lead phrase ("as expected , ...", "after treatment , ...")
-_FRONTED_CLAUSE_OPENINGS = _SUBORDINATORS | {"whenever", "as", "whether", "after", "before", "until"}
+FRONTED_CLAUSE_OPENINGS = _SUBORDINATORS | {"whenever", "as", "whether", "after", "before", "until"}
 
 
 def _after_last_comma(tokens: Sequence[str], marks: Collection[str] = (",",)) -> Sequence[str]:
@@ -924,7 +972,7 @@ def _after_last_comma(tokens: Sequence[str], marks: Collection[str] = (",",)) ->
 # A bare comma splice: two clauses, each with its auxiliary or modal (``_FINITE_WORDS``), joined by a comma
 # alone ("the first nine contigs could be oriented , the remaining eight could not be oriented ."). The words
 # that open a subordinate, relative or comparative clause ...
-_CLAUSE_OPENINGS = _SUBORDINATING_WORDS | _FRONTED_CLAUSE_OPENINGS | {"whereas", "whilst", "whatever", "whereby",
+_CLAUSE_OPENINGS = _SUBORDINATING_WORDS | FRONTED_CLAUSE_OPENINGS | {"whereas", "whilst", "whatever", "whereby",
                                                                        "whom", "whose", "than", "so"}
 # ... and those, a correlative ("not only ..."), a list after a colon or a semicolon, a dash's aside: before the
 # comma they make the first part no main clause of its own
@@ -1003,13 +1051,13 @@ def _opens_a_comparison(tokens: Sequence[str]) -> bool:
 
 def _ends_a_clause(tokens: Sequence[str]) -> bool:
     """Whether the tokens before a number (or an initial) end a clause with a finite verb: the part
-    after their last comma has one and opens no fronted clause (``_FRONTED_CLAUSE_OPENINGS``; "in
+    after their last comma has one and opens no fronted clause (``FRONTED_CLAUSE_OPENINGS``; "in
     figure <dig> the solutions are parallel to the plots in figure <dig> | in addition , ...", whose
     fronted phrase lost its comma), or they have one and are no fronted phrase
     (``normalize.closes_fronted_phrase``: "as shown in figure <dig> | the ...", ", while in line <dig>
     | the blue color was ...")."""
     last_part = _after_last_comma(tokens)
-    if last_part and last_part[0] not in _FRONTED_CLAUSE_OPENINGS and has_predicate(" ".join(last_part)):
+    if last_part and last_part[0] not in FRONTED_CLAUSE_OPENINGS and has_predicate(" ".join(last_part)):
         return True
     return has_predicate(" ".join(tokens)) and not closes_fronted_phrase(tokens)
 
