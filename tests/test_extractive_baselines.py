@@ -443,7 +443,10 @@ def test_a_sentence_that_only_says_where_something_is_shown_is_no_summary_senten
                     "a host - fungus interaction model incorporating data into clinically actionable therapeutic "
                     "intervention in the case of invasive aspergillosis is presented in <cit> .",
                     "further details of the experiment are given in <cit> .",
-                    "affinity models considering a positional dependence have been previously discussed in <cit> ."):
+                    "affinity models considering a positional dependence have been previously discussed in <cit> .",
+                    # or sends the reader to the figure
+                    "see figure <dig> for the description of the conversions performed by each application .",
+                    "see additional files <dig> and <dig> for pcr primers ."):
         assert extraction.points_only(pointer), pointer
     for sentence in ("the values listed in table 2 were used in all later runs .",  # states what was done
                      "table 2 shows that the mean age was 45 years .",  # states a finding
@@ -451,7 +454,8 @@ def test_a_sentence_that_only_says_where_something_is_shown_is_no_summary_senten
                      "the ratio of the two strains , which is shown in figure <dig> , rose sharply in the second week .",
                      "the effect was shown in figure 2 to depend on the dose .",
                      "the gene was first reported in maize to control flowering time <cit> .",
-                     "a model of the interaction is presented in this paper .", "the details are given in the methods ."):
+                     "a model of the interaction is presented in this paper .", "the details are given in the methods .",
+                     "we see figure <dig> as the clearest evidence for the model ."):
         assert not extraction.points_only(sentence), sentence
     for masked in (False, True):
         document = Document.prepare("The first sentence is whole.\nThe results are summarized in Table 2.\n"

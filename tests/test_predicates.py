@@ -182,6 +182,9 @@ RUN_ON = [
     # a letter's stop read as an initial
     "the reference bacterium arthrobacter sp. sd <dig> also belonged to eric type b. the other two eric types were "
     "represented by seven isolates .",
+    # ... and before an indefinite article, which no species' name is
+    "a feasible match is a match where the read aligns with distance ≤ k. a best match is a feasible match that has "
+    "the smallest distance of all feasible matches .",
 ]
 ONE_SENTENCE = [
     "as shown in figure <dig> the negative correlations cover <dig> % of the significant pairs .",  # a fronted phrase
@@ -755,6 +758,13 @@ def test_a_footnote_whose_number_is_glued_to_its_first_word_is_no_sentence():
 def test_a_list_of_abbreviations_is_no_sentence():
     assert extraction.lists_abbreviations("hmm , hidden - markov model ; fdr , false discovery rate ; ip , immunoprecipitation .")
     assert not extraction.lists_abbreviations("in mice , the gene was expressed ; in rats , it was low ; in dogs , it was not .")
+    # a key with colons
+    assert extraction.lists_abbreviations("ncs : nerve conduction study ; hdt : head - down tilt ; mcv : motor conduction "
+                                          "velocity ; sds : standard deviations .")
+    assert extraction.lists_abbreviations("< <dig> > g+/- : significantly up - or down - regulated gene item ; < > : a "
+                                          "sequence ; t : a transaction of time point t ; _ : indexed prefix .")
+    assert not extraction.lists_abbreviations("two groups were formed : in the first , the dose was low ; in the second "
+                                              ", it was high ; in the third , none was given .")
     # a legend's key that gives each abbreviation before its words, with no mark between
     assert extraction.lists_abbreviations("lws long wavelength-sensitive opsin , mws middle wavelength-sensitive opsin , p "
                                           "pinopsin , pp parapinopsin , rh rhodopsin , va vertebrate ancient opsin .")

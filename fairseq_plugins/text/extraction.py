@@ -399,7 +399,10 @@ _POINTS_ONLY_RE = re.compile(
     # incorporating data into ... is presented in <cit> ." would present the model as this paper's)
     r"|^(?:[^\s,;:]+\s+){1,40}(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\w+ly\s+|also\s+)?"
     r"(?:described|presented|detailed|outlined|reviewed|given|discussed)\s+(?:in|by|elsewhere\s+in)\s+"
-    r"(?:" + re.escape(CITATION) + r"\s*)+\.$")
+    r"(?:" + re.escape(CITATION) + r"\s*)+\.$"
+    # ... or that sends the reader to a figure, table or file ("see figure <dig> for the description of the
+    # conversions performed by each application ."; read blind, counted a caption)
+    r"|^see\s+(?:the\s+)?(?:figs?\s*\.?|figures?|tables?|additional\s+files?|supplementary\s+\S+)\s")
 
 
 # a sentence that announces what the next ones list: "the high - quality assemblies consist of two
@@ -508,7 +511,8 @@ def points_only(sentence: str) -> bool:
     dropped for the reader) was counted a sentence with words missing. After a longer subject with no comma,
     those that say in which work it was presented, given or described ("a host - fungus interaction model
     incorporating data into ... is presented in <cit> ."; read blind, counted unsupported): 6 more of train papers
-    0-999, all pointers to another work."""
+    0-999, all pointers to another work. Those that send the reader to a figure, table or file ("see table <dig> for
+    the parameter definition ."): 14 more of train papers 0-999, all pointers."""
     return _POINTS_ONLY_RE.match(sentence) is not None
 
 
@@ -647,14 +651,15 @@ def opens_with_a_label(sentence: str) -> bool:
 # a list of abbreviations and what they stand for, or of a legend's marks and what they mean: at least
 # two entries "x , what x is ;" from the line's start ("hmm , hidden - markov model ; fdr , false discovery
 # rate ; ..."), and no auxiliary (clauses parted by semicolons: "in mice , it was expressed ; in rats , ...")
-_ABBREVIATION_LIST_RE = re.compile(r"^(?:[^,;]{1,20} , [^,;]{3,60} ; ){2,}")
+_ABBREVIATION_LIST_RE = re.compile(r"^(?:[^,;]{1,20} [,:] [^,;]{3,60} ; ){2,}")
 
 
 def lists_abbreviations(sentence: str) -> bool:
     """Whether a line of a paper in the normal form lists abbreviations or a legend's marks with what
     they stand for (``_ABBREVIATION_LIST_RE``: "dcm , deep chlorophyll maximum ; gcc , giant connected
-    components ; lc , louvain communities ."): a paper's list or a table's key, no sentence; read blind,
-    a summary that took one was counted broken. 12 lines of SumPubMed train papers 0-1,499. A legend's key may
+    components ; lc , louvain communities .", or with colons: "ncs : nerve conduction study ; hdt : head - down tilt
+    ; ..."): a paper's list or a table's key, no sentence; read blind, a summary that took one was counted broken.
+    12 lines of SumPubMed train papers 0-1,499, and with colons 3 more of train papers 0-999. A legend's key may
     give each abbreviation before its words with no mark between (``_expands_by_initials``: "lws long
     wavelength-sensitive opsin , mws middle wavelength-sensitive opsin , p pinopsin , ..."; read blind, counted a
     fragment). Papers only."""
