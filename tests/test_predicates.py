@@ -765,6 +765,10 @@ def test_a_list_of_abbreviations_is_no_sentence():
                                           "sequence ; t : a transaction of time point t ; _ : indexed prefix .")
     assert not extraction.lists_abbreviations("two groups were formed : in the first , the dose was low ; in the second "
                                               ", it was high ; in the third , none was given .")
+    # ... run in after the colon of the sentence before it
+    assert extraction.lists_abbreviations("we then generate the patterns in the following steps : < > : a sequence ; t : a "
+                                          "transaction of time point t ; g+/- : significantly regulated gene item .")
+    assert not extraction.lists_abbreviations("we tested two settings : low and high ; the high one worked .")
     # a legend's key that gives each abbreviation before its words, with no mark between
     assert extraction.lists_abbreviations("lws long wavelength-sensitive opsin , mws middle wavelength-sensitive opsin , p "
                                           "pinopsin , pp parapinopsin , rh rhodopsin , va vertebrate ancient opsin .")

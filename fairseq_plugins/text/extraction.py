@@ -652,6 +652,9 @@ def opens_with_a_label(sentence: str) -> bool:
 # two entries "x , what x is ;" from the line's start ("hmm , hidden - markov model ; fdr , false discovery
 # rate ; ..."), and no auxiliary (clauses parted by semicolons: "in mice , it was expressed ; in rats , ...")
 _ABBREVIATION_LIST_RE = re.compile(r"^(?:[^,;]{1,20} [,:] [^,;]{3,60} ; ){2,}")
+# ... or run in after a colon that closed the sentence before it ("... to generate ctgr-sps in the following steps : < >
+# : a sequence ; t : a transaction of time point t ; g+/- : ...": read blind, counted a legend spliced on)
+_KEY_RUN_IN_RE = re.compile(r" : (?:[^,;:]{1,20} : [^,;:]{3,60} ; ){2,}")
 
 
 def lists_abbreviations(sentence: str) -> bool:
@@ -659,10 +662,14 @@ def lists_abbreviations(sentence: str) -> bool:
     they stand for (``_ABBREVIATION_LIST_RE``: "dcm , deep chlorophyll maximum ; gcc , giant connected
     components ; lc , louvain communities .", or with colons: "ncs : nerve conduction study ; hdt : head - down tilt
     ; ..."): a paper's list or a table's key, no sentence; read blind, a summary that took one was counted broken.
-    12 lines of SumPubMed train papers 0-1,499, and with colons 3 more of train papers 0-999. A legend's key may
+    12 lines of SumPubMed train papers 0-1,499, and with colons 3 more of train papers 0-999; run in after a colon
+    (``_KEY_RUN_IN_RE``), whatever the words before it: 5 more of train papers 0-999 and the Cohan-form papers, keys and
+    lists of cases or values set out with colons. A legend's key may
     give each abbreviation before its words with no mark between (``_expands_by_initials``: "lws long
     wavelength-sensitive opsin , mws middle wavelength-sensitive opsin , p pinopsin , ..."; read blind, counted a
     fragment). Papers only."""
+    if _KEY_RUN_IN_RE.search(sentence):
+        return True
     tokens = sentence.split()
     if not PREDICATE_STARTS.isdisjoint(tokens):
         return False
