@@ -906,22 +906,28 @@ def splices_two_sentences(sentence: str) -> bool:
         if tokens[i:i + 3] == [",", "however", ","]:
             if _joins_two_clauses(tokens[:i], tokens[i + 3:]):
                 return True
-        elif (tokens[i] in _ADVERBS_AFTER_A_LOST_STOP and tokens[i + 1] == ","
-              and tokens[i - 1] not in _GO_ON_INTO_AN_ADVERB and tokens[i - 1][0].isalnum()):
-            # (the clause before may be a side part of its sentence: "... in the anther locule , being mainly located
-            # in the vicinity of developing pollen grains | moreover , ...")
-            # a fronted phrase that lost its comma goes on into its main clause ("with our integrated analysis however
-            # , we have identified ..."), and so does a verb into its object ("these data confirm however , the ...")
-            clause, after = _after_last_comma(tokens[:i]), tokens[i + 2:]
-            if clause[0] in FRONTING_WORDS or clause[0] in FRONTED_CLAUSE_OPENINGS:
-                continue
-            # (a past form the lexicon also reads as an adjective is the verb after the adverb's comma: "the intensity
-            # of fluorescence increased in ...")
-            if (not is_only_a_verb(tokens[i - 1]) and has_predicate(" ".join(tokens[:i]))
-                    and after[0] in _SPLICED_OPENINGS and not _goes_on_in_a_relative_clause(after)
-                    and (has_predicate(" ".join(after)) or any(_is_a_past_verb(word) for word in after[1:_PAST_VERB_WITHIN]))):
-                return True
+        elif _runs_on_before_an_adverb(tokens, i):
+            return True
     return False
+
+
+def _runs_on_before_an_adverb(tokens: Sequence[str], i: int) -> bool:
+    """Whether ``tokens[i]`` is a sentence adverb whose comma follows it and before which the data set lost a stop:
+    no mark and no word that goes on into it before it (``_GO_ON_INTO_AN_ADVERB``), a verb in the sentence before it
+    (whose last clause may be a side part: "... in the anther locule , being mainly located in the vicinity of
+    developing pollen grains | moreover , ..."), and a subject and its verb after its comma."""
+    if not (tokens[i] in _ADVERBS_AFTER_A_LOST_STOP and tokens[i + 1] == ","
+            and tokens[i - 1] not in _GO_ON_INTO_AN_ADVERB and tokens[i - 1][0].isalnum()):
+        return False
+    clause, after = _after_last_comma(tokens[:i]), tokens[i + 2:]
+    if clause[0] in FRONTING_WORDS or clause[0] in FRONTED_CLAUSE_OPENINGS or is_only_a_verb(tokens[i - 1]):
+        return False  # a fronted phrase that lost its comma goes on into its main clause ("with our integrated analysis
+        # however , we have identified ..."), and a verb into its object ("these data confirm however , the ...")
+    # (a past form the lexicon also reads as an adjective is the verb after the comma: "the intensity of fluorescence
+    # increased in ...")
+    after_verb = has_predicate(" ".join(after)) or any(_is_a_past_verb(word) for word in after[1:_PAST_VERB_WITHIN])
+    return (has_predicate(" ".join(tokens[:i])) and after[0] in _SPLICED_OPENINGS
+            and not _goes_on_in_a_relative_clause(after) and after_verb)
 
 
 # sentence adverbs that, with their comma, open the next sentence where no mark stands before them ("... pollen grains
