@@ -708,6 +708,13 @@ def test_no_deletion_leaves_a_contrast_a_list_or_a_pairing_half_said():
     subject = ("plasma bhba was significantly affected by both treatment and week of supplementation , although their "
                "interaction , was not significant .")
     assert project_clauses([subject], [subject.replace(" , although their interaction ,", "")]) == [subject]
+    # a contrast whose clause goes on after the part: a comma splice would be left
+    contrast = ("in sl <dig> and sm genomes <dig> loci maintained the same position , while in sl <dig> and rsv only "
+                "<dig> among the <dig> loci that are in common between the three genotypes , <dig> in total showed "
+                "different similarity scores .")
+    part = (" , while in sl <dig> and rsv only <dig> among the <dig> loci that are in common between the three "
+            "genotypes")
+    assert project_clauses([contrast], [contrast.replace(part, "")]) == [contrast]
     # a list whose ellipsis stands for its middle items goes on after it
     ellipsis = "here we test the cases , where there are <dig> <dig> . . . , <dig> children in the nuclear family ."
     assert project_clauses([ellipsis], [ellipsis.replace(" , where there are <dig> <dig> . . .", "")]) == [ellipsis]

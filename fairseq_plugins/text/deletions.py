@@ -169,6 +169,8 @@ SUBORDINATORS = frozenset({
     "as", "when", "while", "whereas", "although", "though", "because", "since", "if", "unless", "until", "after",
     "before", "once", "whether", "considering", "despite",
 })
+# what opens a clause's subject: a number, a determiner, a pronoun
+CLAUSE_SUBJECT_STARTS = DETERMINERS | {NUMBER, "we", "it", "they", "there"}
 # an ellipsis as the normal form writes it: spaced stops, or a mark of its own
 ELLIPSIS = (".", ".", ".")
 ELLIPSIS_MARKS = frozenset({"...", "\u2026"})
@@ -790,6 +792,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if words and words[0] in CONTRASTS and end < body_end and not has_predicate(" ".join(words)):
         return False  # "<dig> genes were predicted for a. oligospora [, whereas only <dig> genes] , with few
         # duplicates , were estimated ...": the contrast's subject, whose verb comes after the part
+    if words and words[0] in CONTRASTS and end < body_end and _opens_a_clause_after_its_comma(source, end, body_end):
+        return False  # "... <dig> loci maintained the same position [, while in sl <dig> and rsv only <dig> among the
+        # <dig> loci ...] , <dig> in total showed different similarity scores ...": the contrast's clause goes on after
+        # the part, and two clauses would be left with a comma between them
     if (len(words) > 1 and words[0] in CLAUSE_SUBORDINATORS and words[1] in DETERMINERS and end < body_end
             and not has_predicate(" ".join(words))):
         return False  # "... by both treatment and week of supplementation [, although their interaction ,] was not
@@ -863,6 +869,19 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         if source[start] == "," and _is_an_item_in_parallel(kept_before, words):
             return False  # "the ancestor of a. amecae , a. lacustris [, a. tincella]": a list the writers did not close
     return True
+
+
+def _opens_a_clause_after_its_comma(source: Sequence[str], end: int, body_end: int) -> bool:
+    """Whether the part ``source[:end]`` ends at a comma (its own last token, or the next) after which a clause with a
+    predicate follows to its clause's end, a subject opening it (``CLAUSE_SUBJECT_STARTS``: "... , <dig> in total
+    showed different similarity scores ..."; not "... , suggesting that ...")."""
+    if source[end - 1] == ",":
+        rest = source[end:_clause_end(source, end, body_end)]
+    elif source[end] == ",":
+        rest = source[end + 1:_clause_end(source, end + 1, body_end)]
+    else:
+        return False
+    return len(rest) > 1 and rest[0] in CLAUSE_SUBJECT_STARTS and has_predicate(" ".join(rest))
 
 
 def _is_a_manner_adverb_before_a_preposition(words: Sequence[str]) -> bool:
