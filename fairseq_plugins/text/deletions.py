@@ -118,7 +118,7 @@ import re
 
 from .extraction import DETERMINERS, comma_parts, opens_with_one_of, word_classes
 from .masking import NUMBER
-from .predicates import has_predicate, is_only_a_noun, is_only_a_verb
+from .predicates import has_predicate, is_a_past_verb, is_only_a_noun, is_only_a_verb
 
 # tokens that set off a side part of a sentence (normal form: PTB-like tokens, lowercase); a lone
 # "-" is not one: the normal form splits hyphenated words and scores ("2 - 1") around it
@@ -169,14 +169,14 @@ SUBORDINATORS = frozenset({
     "as", "when", "while", "whereas", "although", "though", "because", "since", "if", "unless", "until", "after",
     "before", "once", "whether", "considering", "despite",
 })
+# ... of which those that open only a clause, never a phrase ("as a result", "despite the ...", "since the start")
+CLAUSE_SUBORDINATORS = frozenset({"although", "though", "whereas", "because", "while", "when", "if", "unless",
+                                  "whether"})
 # what opens a clause's subject: a number, a determiner, a pronoun
 CLAUSE_SUBJECT_STARTS = DETERMINERS | {NUMBER, "we", "it", "they", "there"}
 # an ellipsis as the normal form writes it: spaced stops, or a mark of its own
 ELLIPSIS = (".", ".", ".")
 ELLIPSIS_MARKS = frozenset({"...", "\u2026"})
-# ... of which those that open only a clause, never a phrase ("as a result", "despite the ...", "since the start")
-CLAUSE_SUBORDINATORS = frozenset({"although", "though", "whereas", "because", "while", "when", "if", "unless",
-                                  "whether"})
 # words that open a phrase before the main clause ("with the exception of ...", "in this study ,
 # we ...", "however , ..."): prepositions and sentence adverbs beside the subordinators; a word
 # ending in "-ly" opens one too ("interestingly , ...")
@@ -712,7 +712,7 @@ def _opens_a_reduced_relative(words: Sequence[str]) -> bool:
     before it as a relative clause does."""
     if len(words) > 1 and (words[0].endswith("ly") or words[0] in PARTICIPLE_ADVERBS):
         words = words[1:]
-    return bool(words) and words[0].endswith("ed") and "VERB" in word_classes(words[0])
+    return bool(words) and is_a_past_verb(words[0])
 
 
 def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collection[int] = ()) -> bool:
@@ -789,13 +789,13 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "a and b ... x and y , respectively": one side without an item pairs them wrongly, also when
         # "respectively" comes before the items ("three pairs of cells located , respectively , in the anterior tip
         # [, at ...]"); a part right after the pairing may go ("... 3 and 4 respectively [, which matched ...]")
-    if words and words[0] in CONTRASTS and end < body_end and not has_predicate(" ".join(words)):
+    if (words and words[0] in CONTRASTS and end < body_end
+            and (not has_predicate(" ".join(words)) or _opens_a_clause_after_its_comma(source, end, body_end))):
         return False  # "<dig> genes were predicted for a. oligospora [, whereas only <dig> genes] , with few
-        # duplicates , were estimated ...": the contrast's subject, whose verb comes after the part
-    if words and words[0] in CONTRASTS and end < body_end and _opens_a_clause_after_its_comma(source, end, body_end):
-        return False  # "... <dig> loci maintained the same position [, while in sl <dig> and rsv only <dig> among the
-        # <dig> loci ...] , <dig> in total showed different similarity scores ...": the contrast's clause goes on after
-        # the part, and two clauses would be left with a comma between them
+        # duplicates , were estimated ...": the contrast's subject, whose verb comes after the part; or the contrast's
+        # clause goes on after the part ("... <dig> loci maintained the same position [, while in sl <dig> and rsv only
+        # <dig> among the <dig> loci ...] , <dig> in total showed ..."), and two clauses would be left with a comma
+        # between them
     if (len(words) > 1 and words[0] in CLAUSE_SUBORDINATORS and words[1] in DETERMINERS and end < body_end
             and not has_predicate(" ".join(words))):
         return False  # "... by both treatment and week of supplementation [, although their interaction ,] was not
@@ -1135,8 +1135,7 @@ def _opens_a_predicate(word: str) -> bool:
     a word that can only be a verb ("the ideal database , [also manually curated ,] contains ...":
     ``predicates.is_only_a_verb``) or a past form the lexicon knows as a verb ("two papers published in bmc
     bioinformatics , [presenting machine learning methods ,] used their own method ...")."""
-    return (word in PREDICATE_STARTERS or is_only_a_verb(word)
-            or word.endswith("ed") and "VERB" in word_classes(word))
+    return word in PREDICATE_STARTERS or is_only_a_verb(word) or is_a_past_verb(word)
 
 
 def _opens_a_side_part(words: Sequence[str], comma: int, drop: Collection[int]) -> bool:

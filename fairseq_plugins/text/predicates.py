@@ -96,6 +96,11 @@ def is_only_a_noun(word: str) -> bool:
     return word not in PRONOUNS and word_classes(word) == {"NOUN"}
 
 
+def is_a_past_verb(word: str) -> bool:
+    """"increased": a past form the lexicon knows as a verb (it may also know it as an adjective)."""
+    return word.endswith("ed") and "VERB" in word_classes(word)
+
+
 def is_only_a_verb(word: str) -> bool:
     """Whether the lexicon knows ``word`` as a verb and as nothing else: "contains", "reported", "encodes"
     (not "shows" or "results", nouns too, nor "based", an adjective too)."""
@@ -925,7 +930,7 @@ def _runs_on_before_an_adverb(tokens: Sequence[str], i: int) -> bool:
         # however , we have identified ..."), and a verb into its object ("these data confirm however , the ...")
     # (a past form the lexicon also reads as an adjective is the verb after the comma: "the intensity of fluorescence
     # increased in ...")
-    after_verb = has_predicate(" ".join(after)) or any(_is_a_past_verb(word) for word in after[1:_PAST_VERB_WITHIN])
+    after_verb = has_predicate(" ".join(after)) or any(is_a_past_verb(word) for word in after[1:_PAST_VERB_WITHIN])
     return (has_predicate(" ".join(tokens[:i])) and after[0] in _SPLICED_OPENINGS
             and not _goes_on_in_a_relative_clause(after) and after_verb)
 
@@ -942,11 +947,6 @@ _GO_ON_INTO_AN_ADVERB = _CLAUSE_GOES_ON | frozenset({"more", "most", "very", "an
 
 
 _PAST_VERB_WITHIN = 8  # the words of a subject after the adverb's comma before its past verb
-
-
-def _is_a_past_verb(word: str) -> bool:
-    """"increased": a past form the lexicon knows as a verb."""
-    return word.endswith("ed") and "VERB" in word_classes(word)
 
 
 def _goes_on_in_a_relative_clause(after: Sequence[str]) -> bool:
