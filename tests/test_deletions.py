@@ -708,6 +708,12 @@ def test_no_deletion_leaves_a_contrast_a_list_or_a_pairing_half_said():
     subject = ("plasma bhba was significantly affected by both treatment and week of supplementation , although their "
                "interaction , was not significant .")
     assert project_clauses([subject], [subject.replace(" , although their interaction ,", "")]) == [subject]
+    relative = ("the kinetic information is embedded in the blockade measurements , where the adsorption history of the "
+                "molecule , and the changes in the molecule itself , imprint on the ionic flow .")
+    assert project_clauses([relative], [relative.replace(" , where the adsorption history of the molecule ,", "")]) == [
+        relative]
+    # ... and its verb after the comma the writers put between it and its subject
+    assert project_clauses([relative], [relative.replace(" , imprint on the ionic flow", "")]) == [relative]
     # a contrast whose clause goes on after the part: a comma splice would be left
     contrast = ("in sl <dig> and sm genomes <dig> loci maintained the same position , while in sl <dig> and rsv only "
                 "<dig> among the <dig> loci that are in common between the three genotypes , <dig> in total showed "
@@ -770,6 +776,23 @@ def test_no_deletion_leaves_a_contrast_a_list_or_a_pairing_half_said():
     middle = " , identify the characteristics of interaction between cna and cam"
     assert project_clauses([verbs], [verbs.replace(middle + " , and prove its al - tolerance in yeast", "")]) == [
         verbs.replace(middle, "")]
+    # a coordinated clause's lead phrase, whose clause or last item is the part: left alone, it reads cut off
+    lead = ("at a concentration of 3 % , serum significantly inhibited biofilm formation , and with increasing serum "
+            "concentrations , the effect on biofilm formation became more pronounced .")
+    assert project_clauses([lead], [lead.replace(" , the effect on biofilm formation became more pronounced", "")]) == [
+        lead]
+    # ... after a colon, and a coordinator's clause
+    for sentence, deleted in (
+            ("the soluble fraction is a mixture of both forms : under optimal conditions , nearly 55 % of it is bound .",
+             " , nearly 55 % of it is bound"),
+            ("the late genes are expressed until <dig> hours , after which they are up-regulated and , in contrast to "
+             "the middle genes , continue to be expressed .",
+             " , in contrast to the middle genes , continue to be expressed")):
+        assert project_clauses([sentence], [sentence.replace(deleted, "")]) == [sentence], sentence
+    items = ("the factor of day had the least effect , followed by pcr reaction mix , then platform , and then , as "
+             "expected , plasmid copy number .")
+    assert project_clauses([items], [items.replace(" , as expected , plasmid copy number", "")]) == [
+        items.replace(" , as expected", "")]  # the list's last item stays; a side part inside it may still go
     # a side part that none of them follows may still go
     plain = "the gene is expressed in the liver , which stores glycogen ."
     assert project_clauses([plain], ["the gene is expressed in the liver ."]) == ["the gene is expressed in the liver ."]

@@ -795,14 +795,21 @@ def test_a_sentence_that_leans_on_the_one_before_waits_for_it():
                      "the difference did not reach statistical significance .", "the remaining two cases are rare .",
                      # the case or the work the sentence before named, a share of what it listed
                      "in that case the percentages of hatching in the control wells were <dig> % .",
-                     "in such cases , the dose is halved .", "among them , all <dig> primer pairs amplified ."):
+                     "in such cases , the dose is halved .", "among them , all <dig> primer pairs amplified .",
+                     # "both" without its "and": the pair the sentence before named
+                     "both enzymes are involved in ganglioside biosynthesis .",
+                     # an example of what it stated, one more of what it named
+                     "one example of this is the exploration of binding sites .", "an example is shown in fig 3d .",
+                     "one such factor could be the nuclear receptor hnf4a .", "another approach was implemented in csa ."):
         assert extraction.leans_on_previous(sentence), sentence
     for sentence in ("this study shows that the gene is needed .", "in this study , we built a reporter .",
                      "further studies are needed to confirm this .",
                      "two groups of mice were compared .", "most of this study was done in mice .",
                      "most of the genes were upregulated .", "the difference between the two lines was small .",
                      "the differences in expression were small .",
-                     "the mutant grew .", "on the surface of the cell , the protein gathers .", "here we show x .", ""):
+                     "the mutant grew .", "on the surface of the cell , the protein gathers .", "here we show x .",
+                     "both st8sia i and st8sia v are involved in ganglioside biosynthesis .",
+                     "one of the examples was left out .", "an exception was made for the controls .", ""):
         assert not extraction.leans_on_previous(sentence), sentence
     sentences = ["the gene was knocked out in mice .", "these mice lived longer than their siblings .",
                  "the knockout also lowered their weight by a third .", "however , the effect vanished with age ."]

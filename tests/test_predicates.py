@@ -54,6 +54,15 @@ def test_lines_without_a_finite_verb_are_told_from_sentences():
     # a bracket's verb is not the line's, nor is an "-ing" form
     assert not predicates.has_predicate("expression of the receptor ( it was low ) in the cells .")
     assert not predicates.has_predicate("cells expressing the receptor in the cortex .")
+    # a drawing's title after "a", whose gerund is no verb; not a sentence that "a number of" or another noun opens
+    assert not predicates.has_predicate("a flow chart of the established protocol and methods for sorting the b - cell "
+                                        "subsets in different tissue .")
+    assert not predicates.has_predicate("a schematic representation of the pathway regulated by the kinase .")
+    for sentence in ("a flow chart of the protocol is given in figure <dig> .",
+                     "a number of matreshkas mapped to alternative , frameshifted splice variants .",
+                     "a deep analysis of the transcriptome led to the discovery of a <dig> -gene profile .",
+                     "the effect of the drug depended on the dose ."):
+        assert predicates.has_predicate(sentence), sentence
 
 
 def test_a_verb_of_change_before_a_ranges_two_ends_is_finite():
@@ -358,7 +367,7 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                    "representative images are shown .", "the primary key of each relation is underlined .",
                    "marker coordinates are listed .",
                    # the type or colour that marks something
-                   "significant p - values are highlighted in bold .", "protein classes are indicated in bold type .",
+                   "significant p - values are highlighted in bold .", "variation of each component is also shown .", "protein classes are indicated in bold type .",
                    # where in the figure something is
                    "only the subspecies of each a. salmonicida strain are indicated on the right .",
                    "color designations are shown at the bottom right .",
@@ -381,7 +390,10 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                    "for each model , the number of metabolites and reactions are indicated in columns a-d .",
                    # the specimen pictured, named before the subject
                    "in the unpurified tonsil cell suspension shown , there were <dig> % b cells and <dig> % t cells .",
-                   "in l <dig> , l <dig> and l <dig> animals shown , vule and vulf cells have not fused ."]:
+                   "in l <dig> , l <dig> and l <dig> animals shown , vule and vulf cells have not fused .",
+                   # what the drawing highlights or shades in a colour, wherever the line says it
+                   "the processes highlighted in yellow represent the model creation cycle : the draft model is created .",
+                   "the hotspots shaded in grey lie near the telomeres ."]:
         assert extraction.describes_a_drawing(legend), legend
     for sentence in ["the concentration of mn2+ in red blood cells is low .",
                      "the results are shown in table <dig> .",  # a pointer (extraction.points_only), not a legend
@@ -389,7 +401,7 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                      "we observed low seroprevalences in red deer , chamois and ibex .",
                      "a panel of <dig> antibodies was used .", "the open reading frame encodes a kinase .",
                      "the panel of experts shows a bias .", "panel data show a trend .",
-                     "the gene is expressed in red blood cells .",
+                     "the gene is expressed in red blood cells .", "the cells were highlighted in the review .",
                      "the lesion was located on the left side of the neck .", "the right kidney was shown to be small .",
                      "initially this focus is marked by an area of reduced cell density .",  # an area: a result
                      "each gene is represented as a square of arbitrary size in a grid .",  # how a method draws
@@ -444,11 +456,14 @@ def test_a_line_that_opens_with_a_mark_is_no_sentence():
 def test_a_list_cut_after_its_first_item_is_no_sentence():
     tells_apart(extraction.cuts_a_list, ["we chose the ab strain for two reasons : first , it is widely used .",
                 "two hypotheses have been proposed <cit> : i ) the lack of constraints leads to degeneration .",
-                "the pipeline has three steps : <dig> ) reads are trimmed ."],
+                "the pipeline has three steps : <dig> ) reads are trimmed .",
+                # a first item after a dash, the next ones the next lines'
+                "to mention but three exemplars of problems with such comparison : - there are more than <dig> genes ."],
                 ["the objectives were : i ) to evaluate diversity ii ) to detect ld and iii ) to build a core set .",
                      "we impose two criteria : first , x must hold ; second , y must hold .",
                      "the pipeline has three steps : <dig> ) trimming , <dig> ) mapping and <dig> ) counting .",
-                 "first , we trimmed the reads : they were short .", "the ratio was <dig> : <dig> in all samples ."])
+                 "first , we trimmed the reads : they were short .", "the ratio was <dig> : <dig> in all samples .",
+                 "the sample ratio was <dig> : <dig> - a usual value ."])
 
 
 def test_a_question_a_line_that_opens_with_and_and_a_legend_run_in_are_no_sentences():
@@ -507,14 +522,19 @@ def test_a_lead_phrase_and_its_clause_after_a_figures_or_tables_number_are_told_
                  "the scatter plots for all pairs of methods are shown in figure <dig> for the malidup test set , the "
                  "largest mean score was achieved by mican .",
                  "the primers are listed in additional file <dig> : table s <dig> to illustrate the relationship between "
-                 "the haplotypes , we constructed a minimum spanning network ."],
+                 "the haplotypes , we constructed a minimum spanning network .",
+                 # a participle's phrase
+                 "detailed information for each map is listed in table <dig> using the common markers between families , "
+                 "a consensus genetic map was constructed ."],
                 # no predicate before the pointer, a participle's phrase, a lead phrase too long, a list's next item
                 ["specifically , in table <dig> from only exonic mapped reads , there are no differences between samples .",
                  "given the improvement observed in fig. <dig> after early intervention with mif , an unexpected outcome "
                  "was obtained .",
                  "the values are shown in table <dig> for each of the many different conditions that we tested in the "
                  "first experiment , the cells grew .",
-                 "the genes are shown in figure <dig> with the promoter regions , and the cells were grown ."])
+                 "the genes are shown in figure <dig> with the promoter regions , and the cells were grown .",
+                 # a participle that reports what the pointer showed
+                 "we compared the results in table <dig> showing that fos and jun respond , these results are consistent ."])
 
 
 def test_a_sentence_that_says_the_first_ones_opening_again_after_a_number_is_told_from_one():
@@ -601,7 +621,15 @@ def test_a_list_of_one_word_said_three_times_is_no_sentence():
                  "we evaluated aracne , aracne and aracne into our comparison ."],
                 ["the stage has three sub-stages : initiation - elongation , elongation , and elongation - termination .",
                  "the cell - cell , cell - matrix and cell - substrate contacts differ .",  # compounds' words
-                 "the ccp mutant and the ccp wild type were compared ."])
+                 "the ccp mutant and the ccp wild type were compared .",
+                 # one name and its number after a colon, three times only, or names that differ
+                 "the genes were : ifn - α <dig> , ifn - α <dig> and ifn - α <dig> .",
+                 "the locus holds four cas genes : cas <dig> , cas <dig> , cas <dig> and csn <dig> ."])
+    # one name and its masked number four times after a colon: the numbers that told them apart are gone
+    tells_apart(extraction.lists_one_word_as_its_items,
+                ["the sequences were from the following genbank accession numbers : ifn - α <dig> ifn - α <dig> , ifn - "
+                 "α <dig> , ifn - α <dig> , ifn - α <dig> .",
+                 "the cluster contains four nrps genes : xalc_ <dig> , xalc_ <dig> , xalc_ <dig> and xalc_ <dig> ."], [])
     paper = paper_with("The three mutants constructed for this study are CCP1–CCP3, and CCP5.",
                        "The mutants were compared.")
     assert Document.prepare(paper, masked=True).non_sentences == set()  # the numbers tell them apart
@@ -707,12 +735,17 @@ def test_a_complexity_bound_or_an_equation_that_lost_its_formula_is_no_sentence(
                  "to define the midcorrelation of two vectors x = and y = , one first defines u .",
                  "groups are defined as follows : overall = all samples , north china = , east china = .",
                  # a bound whose variables are defined after it
-                 "the running time of the basic algorithm is o , where m is the number of individuals ."):
+                 "the running time of the basic algorithm is o , where m is the number of individuals .",
+                 # a range's or a cross's terms
+                 "the total number of trials thus increases from to + <dig> .",
+                 "the genotypes originate from an experimental cross between s. viminalis \u00d7 ."):
         assert extraction.lost_a_formula(lost), lost
     for whole in ("the o and h atoms of the ring were placed in the plane .", "the angle \u03b8 was fixed at <dig> degrees .",
                   "strain o <dig> took more time to grow than the others .", "let t be a rooted tree .",
                   "the ratio was significant ( p = <dig> ) in both groups .", "pi = the absolute difference of the counts .",
-                  "hepatic concentrations of o , p'-ddt , o , p'-ddd and o , p'-dde were measured ."):  # a compound
+                  "hepatic concentrations of o , p'-ddt , o , p'-ddd and o , p'-dde were measured .",  # a compound
+                  "the reads were sequenced at <dig> \u00d7 .", "the cross s. viminalis \u00d7 s. schwerinii was used .",
+                  "the share rose from <dig> to <dig> % ."):
         assert not extraction.lost_a_formula(whole), whole
     paper = paper_with("Our algorithm runs in O time and space.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
@@ -728,9 +761,14 @@ def test_a_line_that_says_how_values_are_given_is_no_sentence():
                  "sep was calculated with top - ranked genes ; values presented were the medians of <dig> re-samplings .",
                  # what the values' brackets give
                  "values in parentheses represent standard deviations .", "error bars represent s.e.m. .",
-                 "data represent mean±standard deviation of three replicates ."],
+                 "data represent mean±standard deviation of three replicates .",
+                 # what a table's brackets hold, which of its columns holds what
+                 "standard deviations are shown within parentheses .", "percentages are given in brackets .",
+                 "the second column is the gene description .", "the last two columns show the p - values ."],
                 ["the mean age of the patients was 54 years .", "values of the index were higher in the mutants .",
                  "data are available from the authors on request .",
+                 "the words in parentheses were left out of the count .", "a column of silica was used .",
+                 "the column was washed twice .", "in the second column of the matrix we keep the weights .",
                  "the index rose in the mutants ; values of the controls were unchanged .",
                  "values are second to none .", "the values were seen in all samples ."])
     paper = paper_with("Data are expressed as mean ± SD.")

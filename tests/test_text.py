@@ -457,6 +457,45 @@ def test_a_masked_papers_stop_lost_after_any_number_ends_the_sentence_before_the
         "data from the search or in situ work are shown in table <dig>", "the databases were two ."]
 
 
+def test_a_range_and_a_links_query_end_no_sentence():
+    """".." between two numbers is a range ("k = <dig> .. <dig>"), and "?" before a link's query parameter is the
+    link's: neither ends a sentence; the link's query and its number end one where the data set lost the stop after
+    it. A question and ".." elsewhere end sentences as before."""
+    assert split_sentences("the power is plotted for k = <dig> .. <dig> . the power decreases .") == [
+        "the power is plotted for k = <dig> .. <dig> .", "the power decreases ."]
+    assert split_sentences("the rate rose .. it fell .") == ["the rate rose ..", "it fell ."]
+    link = "data are in geo , gse <dig> http : //www.ncbi.nlm.nih.gov/geo/query/acc.cgi ? acc=gse <dig>"
+    assert split_sentences(link + " in this study , we combined the two data sets .") == [
+        link, "in this study , we combined the two data sets ."]
+    assert split_sentences(link + " .") == [link + " ."]
+    assert split_sentences("reads are at http : //x.org/q.cgi ? token=ab & acc=gse <dig> other data sets are in the files .") \
+        == ["reads are at http : //x.org/q.cgi ? token=ab & acc=gse <dig>", "other data sets are in the files ."]
+    assert split_sentences("is it true ? we think so .") == ["is it true ?", "we think so ."]
+    # a formula's variable is no link's query: nothing ends after its number
+    formula = "the overlap is computed as os=|v| <dig> |w| where v is the set of proteins in the complex ."
+    assert split_sentences(formula) == [formula]
+
+
+def test_a_number_that_ends_an_opening_subordinate_clause_ends_no_sentence():
+    """A sentence that opens with a subordinate clause ("since", "if", "when", ...) goes on into its main clause
+    after a number that ends the clause, however many of its parts follow a comma, as long as none of them holds a
+    subject pronoun first, a finite verb or a past form: no lost stop there, and the whole is no run-on. A sentence
+    adverb and its comma, or a main clause begun before the number, end the sentence as before."""
+    whole = ["since rrd <dig> associates with and isomerizes the ctd , and that rrd1δ mutant did not affect the "
+             "phosphorylation status of rpb <dig> we asked whether it would alter rna pol ii occupancy in vivo .",
+             "if we focus on a position , for example i + <dig> we can see that the longest prefix accounts for the "
+             "repeats .",
+             "when the parent node has a big fan - out , as in figure <dig> we can think of two cases ."]
+    for sentence in whole:
+        assert split_sentences(sentence) == [sentence], sentence
+        document = Document.prepare(sentence, masked=True)
+        assert document.sentences == [sentence] and document.non_sentences == frozenset(), sentence
+    for two in ("although x was present , we list the errors of the runs in table <dig> we then compared the runs .",
+                "since the gene was found in mice , in <dig> however , we found it in rats too .",
+                "although the strains grew , the mutant did not grow in medium <dig> we then added iron to it ."):
+        assert len(split_sentences(two)) == 2, two
+
+
 def test_join_unjoin_and_target_text():
     sentences = ["the 35 - year - old suspect was described as an immigrant .", "he was accused ."]
     joined = join_sentences(sentences)

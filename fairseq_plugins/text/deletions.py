@@ -169,9 +169,10 @@ SUBORDINATORS = frozenset({
     "as", "when", "while", "whereas", "although", "though", "because", "since", "if", "unless", "until", "after",
     "before", "once", "whether", "considering", "despite",
 })
-# ... of which those that open only a clause, never a phrase ("as a result", "despite the ...", "since the start")
+# ... of which those that open only a clause, never a phrase ("as a result", "despite the ...", "since the start"), and
+# the relative "where" ("... measurements , where the adsorption history of the molecule ,")
 CLAUSE_SUBORDINATORS = frozenset({"although", "though", "whereas", "because", "while", "when", "if", "unless",
-                                  "whether"})
+                                  "whether", "where"})
 # what opens a clause's subject: a number, a determiner, a pronoun
 CLAUSE_SUBJECT_STARTS = DETERMINERS | {NUMBER, "we", "it", "they", "there"}
 # an ellipsis as the normal form writes it: spaced stops, or a mark of its own
@@ -799,7 +800,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if (len(words) > 1 and words[0] in CLAUSE_SUBORDINATORS and words[1] in DETERMINERS and end < body_end
             and not has_predicate(" ".join(words))):
         return False  # "... by both treatment and week of supplementation [, although their interaction ,] was not
-        # significant": the subordinate clause's subject, whose verb comes after the part (a comma between them)
+        # significant": the subordinate clause's subject, whose verb comes after the part (a comma between them); "...
+        # in the blockade measurements [, where the adsorption - desorption history of the molecule to the surrounding
+        # channel ,] and the configurational changes ... , imprint on the ionic flow"
     if end < body_end and (tuple(source[end - 3:end]) == ELLIPSIS or source[end - 1] in ELLIPSIS_MARKS):
         return False  # "here we test the cases [, where there are <dig> <dig> . . .] , <dig> children in the nuclear
         # family": an ellipsis stands for a list's middle items, and the list goes on after it
@@ -859,6 +862,14 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         first_clause = kept_before[:kept_before.index(",")] if "," in kept_before else kept_before
         if SUBORDINATORS.intersection(first_clause):
             return False  # what would be left opens with a subordinate clause whose main clause this is
+        subordinate = _last_index_of_any(kept_before, CLAUSE_SUBORDINATORS)
+        if subordinate >= 0 and not has_predicate(" ".join(kept_before[subordinate:])):
+            return False  # "... embedded in the blockade measurements , where the adsorption history of the molecule ,
+            # and the configurational changes in the molecule itself [, imprint on the ionic flow]": the last
+            # subordinate clause's verb, after the comma the writers put between it and its subject
+        if _opens_a_clause_without_its_verb(kept_before):
+            return False  # "... inhibited biofilm formation , and with increasing hs concentrations [, the effect of hs
+            # on biofilm formation became more pronounced]": the coordinated clause's lead, whose clause the part is
         last_clause = kept_before[_last_index(kept_before, ";") + 1:]
         if CONTRASTS.intersection(last_clause):
             return False  # "... at <dig> and 36 h with lps , while they occurred at <dig> and 72 h [, following stm
@@ -869,6 +880,31 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         if source[start] == "," and _is_an_item_in_parallel(kept_before, words):
             return False  # "the ancestor of a. amecae , a. lacustris [, a. tincella]": a list the writers did not close
     return True
+
+
+# what may stand between a coordinator and the clause it coordinates: a preposition's phrase or "then" ("... , and with
+# increasing concentrations , the effect ...", "... , then platform , and then , as expected , copy number")
+_LEADS_AFTER_A_COORDINATOR = PARTICIPLES_PREPOSITIONS | {"then", "after", "upon", "under", "during", "within",
+                                                         "without", "as"}
+
+
+def _opens_a_clause_without_its_verb(kept_before: Sequence[str]) -> bool:
+    """Whether the words kept before a part end with a coordinator, or, after their last comma, with a coordinator and
+    a lead (``_LEADS_AFTER_A_COORDINATOR``) and no predicate, or after their last colon or semicolon with such a lead
+    alone: the coordinated clause, or the lead phrase of a clause or a list's last item, that the part completes. Read
+    blind, "... after which they are up-regulated and .", "... , and with increasing hs concentrations .", "...
+    followed by pcr reaction mix , then platform , and then ." and "... a mixture of covalent and non-covalent mbco forms
+    : under optimal expression conditions ." were counted cut off."""
+    if kept_before and kept_before[-1] in CLAUSE_COORDINATORS:
+        return True
+    last_break = max(_last_index(kept_before, mark) for mark in (",", ":", ";"))
+    last_part = kept_before[last_break + 1:]
+    if last_part[:1] and last_part[0] in CLAUSE_COORDINATORS:
+        last_part = last_part[1:]
+    elif last_break < 0 or kept_before[last_break] == ",":
+        return False
+    return (bool(last_part) and last_part[0] in _LEADS_AFTER_A_COORDINATOR
+            and not has_predicate(" ".join(last_part)))
 
 
 def _opens_a_clause_after_its_comma(source: Sequence[str], end: int, body_end: int) -> bool:
@@ -892,6 +928,11 @@ def _is_a_manner_adverb_before_a_preposition(words: Sequence[str]) -> bool:
 def _last_index(tokens: Sequence[str], token: str) -> int:
     """The last position of ``token`` in ``tokens``, -1 when it is not there."""
     return max((i for i, word in enumerate(tokens) if word == token), default=-1)
+
+
+def _last_index_of_any(tokens: Sequence[str], words: Collection[str]) -> int:
+    """The last position of any of ``words`` in ``tokens``, -1 when none is there."""
+    return max((i for i, word in enumerate(tokens) if word in words), default=-1)
 
 
 def _continues_a_list_of_verbs(before: str, words: Sequence[str]) -> bool:

@@ -428,9 +428,10 @@ def announces_a_list(sentence: str) -> bool:
 
 
 # a list that a colon opens with its first item ("... two reasons : first , the ab strain ...", "... the
-# following conclusions : firstly , ...", "... two hypotheses : i ) the lack of ..."), and what marks a
+# following conclusions : firstly , ...", "... two hypotheses : i ) the lack of ...", "... three exemplars of
+# problems with such comparison : - there are ...", its later items the next lines' bullets), and what marks a
 # later item ("second", "ii )", "b )"; a masked paper's items are "<dig> )" each)
-_LIST_FIRST_ITEM_RE = re.compile(r" : (?:first(?:ly)? |(?:\( )?(?:1|i|a|" + re.escape(NUMBER) + r") \) )")
+_LIST_FIRST_ITEM_RE = re.compile(r" : (?:first(?:ly)? |- [a-z]|(?:\( )?(?:1|i|a|" + re.escape(NUMBER) + r") \) )")
 _LIST_LATER_ITEM_RE = re.compile(r"\b(?:second(?:ly)?|then|finally)\b|(?:^| )(?:\( )?(?:2|ii|b|" + re.escape(NUMBER) + r") \)")
 
 
@@ -440,7 +441,9 @@ def cuts_a_list(sentence: str) -> bool:
     ab strain for two reasons : first , the ab strain is widely used ...", whose second reason is the
     next line. A reader of a summary that takes it counts a list cut after its first item as
     broken. 76 lines of SumPubMed train papers 0-1,499 (14 of the 16 read cut lists, the other two a
-    definition and a list of citations). Papers only."""
+    definition and a list of citations). A first item after a dash ("... : - there are more than <dig> genes ...",
+    the next items the next lines, each after its dash): 6 more lines of train papers 0-999, three of them lists
+    and three a serotype's formula ("s. iiia <dig> : z <dig> z23 : - harbors ..."). Papers only."""
     first = _LIST_FIRST_ITEM_RE.search(sentence)
     return first is not None and _LIST_LATER_ITEM_RE.search(sentence, first.end()) is None
 
@@ -483,6 +486,13 @@ _HOW_VALUES_ARE_SHOWN_RE = re.compile(
     r"(?:are|were|is|was|represent|represents)\s+(?:presented\s+|expressed\s+|shown\s+|given\s+|reported\s+|"
     r"plotted\s+|displayed\s+)?(?:as\s+)?(?:the\s+)?(?:means?|average|medians?|standard\s+(?:deviations?|errors?)|"
     r"s\.?d\.?|s\.?e\.?m?\.?)(?!\w)")
+# ... what a table's brackets hold ("standard deviations are shown within parentheses .", "associated errors of
+# accuracy estimates are presented in brackets .") or which column holds what ("the second column is the gene
+# description .", "the last columns indicate the number of tested dyads ...")
+_WHAT_BRACKETS_HOLD_RE = re.compile(
+    r"\b(?:is|are|were) (?:shown|given|indicated|presented|listed|reported) (?:with)?in (?:parentheses|brackets)\b")
+_TABLE_COLUMNS_RE = re.compile(
+    r"^the (?:first|second|third|fourth|fifth|last|(?:far )?left|(?:far )?right|middle|next)(?: two| three)? columns? ")
 
 
 def states_how_values_are_shown(sentence: str) -> bool:
@@ -494,8 +504,11 @@ def states_how_values_are_shown(sentence: str) -> bool:
     conventions). A table's footnote gives it after its other notes and a semicolon ("at each re-sampling , sep
     was calculated with top - ranked genes ; values presented were the medians summarized from <dig> re-samplings
     ."): 1 more of train papers 0-999. What the values' brackets or bars give ("values in parentheses represent
-    standard deviations ."): none more in train papers 0-999, one in a summary read blind."""
-    return _HOW_VALUES_ARE_SHOWN_RE.search(sentence) is not None
+    standard deviations ."): none more in train papers 0-999, one in a summary read blind. What a table's brackets
+    hold (``_WHAT_BRACKETS_HOLD_RE``) and which of its columns holds what (``_TABLE_COLUMNS_RE``), both read blind as a
+    table's caption given as a sentence: 9 and 13 more lines of train papers 0-999, all a legend's or a table's."""
+    return (_HOW_VALUES_ARE_SHOWN_RE.search(sentence) is not None or _WHAT_BRACKETS_HOLD_RE.search(sentence) is not None
+            or _TABLE_COLUMNS_RE.search(sentence) is not None)
 
 
 def points_only(sentence: str) -> bool:
@@ -553,7 +566,8 @@ _DRAWING_RE = re.compile(
     # or the specimen a figure pictures, named before the sentence's subject ("in the unpurified tonsil cell suspension
     # shown , there were ...", "in l <dig> , l <dig> and l <dig> animals shown , vule and vulf cells have not fused .")
     r"|^in (?:(?!\b(?:as|we|it|they|is|are|was|were|has|have|been)\b)[^;]){1,80}? (?:shown|pictured|depicted) ,"
-    r"|\b(?:is|are) (?:shown|indicated|depicted|highlighted|marked|boxed|circled|underlined|labell?ed|colou?red|listed) \.$"
+    r"|\b(?:is|are) (?:also )?(?:shown|indicated|depicted|highlighted|marked|boxed|circled|underlined|labell?ed|colou?red|"
+    r"listed) \.$"
     # or the mark that stands for something ("sample locations are indicated by a circle or a star ...")
     r"|\b(?:is|are|were|was) (?:shown|indicated|marked|represented|depicted|denoted|highlighted|symboli[sz]ed) "
     rf"(?:by|with) (?:an? )?(?:(?:{_DRAWING_LOOKS}) )*(?!area\b)(?:{_DRAWING_MARKS})\b"
@@ -561,6 +575,9 @@ _DRAWING_RE = re.compile(
     # are indicated on the left .", "color designations are shown at the bottom right .")
     r"|\b(?:is|are|were|was) (?:shown|indicated|given|listed|marked|labell?ed|depicted|displayed|presented) (?:on|at|in) "
     r"the (?:(?:top|bottom|upper|lower) )?(?:right|left|top|bottom)\b"
+    # or what a drawing highlights in a colour, wherever the line says it ("the processes highlighted in yellow represent
+    # the model creation cycle : ...")
+    rf"|\b(?:highlighted|shaded) in (?:{_DRAWING_LOOKS})\b"
     # or the type or colour a table or a drawing marks something with ("significant p - values are highlighted in bold
     # .", "cahsf proteins are marked in red .")
     rf"|\b(?:is|are|were|was) (?:\w+ly )?(?:shown|indicated|marked|highlighted|printed|given|written|labell?ed|colou?red|"
@@ -576,7 +593,9 @@ def describes_a_drawing(sentence: str) -> bool:
     papers not passed over already, 0.3% (40 read: all of them legends or readings of a figure's
     marks, but "the red vertical line in the dendrogram cuts the chains into <dig> large clusters",
     which states a result by its drawing); of SumPubMed train papers 0-1,499, 194 lines more end on
-    what the figure's marks show ("... are shown .", "... is underlined ."), the 12 read all legends;
+    what the figure's marks show ("... are shown .", "... is underlined ."), the 12 read all legends (and 7 more of
+    train papers 0-999 and 2 of the Cohan-form papers with "also": "variation attributed to each component is also shown
+    ."; read blind, counted a legend's fragment);
     and 19 that end on what a table lists ("marker coordinates are listed ."); and 79 more that end on the type
     or colour a table or drawing marks something with ("significant p - values are highlighted in bold .",
     "identical residues are shown in blue ."; the 30 read all legends), and 23 that say where in the figure
@@ -593,7 +612,9 @@ def describes_a_drawing(sentence: str) -> bool:
     a phrase fronted before the subject that names the specimen pictured ("in the unpurified tonsil cell suspension
     shown , there were ...") took 1 more, a legend; and what a table's columns or a gel's lanes hold ("... the number
     of metabolites ... are indicated in columns a-d .", "the initial feedstock ... is given in lane <dig> as reference
-    .") 1 more, a legend.
+    .") 1 more, a legend; what a drawing highlights or shades in a colour, wherever the line says it ("the processes
+    highlighted in yellow represent the model creation cycle : ..."; read blind, counted a legend's sentence) 15 more of
+    train papers 0-999, legends and lines that read a figure.
     Papers only: in news, "red line" is a limit."""
     return _DRAWING_RE.search(sentence) is not None
 
@@ -711,6 +732,9 @@ _BOUND_LETTERS = frozenset({"o", "\u03b8", "\u03c9"})
 # matrix a = is an n × n matrix ...", "x = and y = , one first defines ...")
 _AFTER_A_LOST_RIGHT_HAND_SIDE = frozenset({"be", "is", "are", "and", "where", "in", "of", ",", ".", ";"})
 EQUALS = "="
+# a range's or a product's terms the data set removed: "the total number of trials thus increases from to + <dig> .",
+# "... originating from an experimental cross between s. viminalis × ." (not "... at <dig> × .", a coverage)
+_LOST_TERMS_RE = re.compile(r"\bfrom to\b|(?<!" + re.escape(NUMBER) + r") \u00d7 \.$")
 
 
 def lost_a_formula(sentence: str) -> bool:
@@ -723,7 +747,11 @@ def lost_a_formula(sentence: str) -> bool:
     papers 0-999. Or an equals sign lost its right-hand side (``_AFTER_A_LOST_RIGHT_HAND_SIDE`` after it: "let t =
     be a rooted tree .": read blind, counted a definition missing its content): 43 lines of train papers 0-999,
     definitions and legends' keys ("north china = , east china = , ..."), 40 of them passed over by other tests
-    already. Papers only."""
+    already. Or a range's or a product's terms were removed (``_LOST_TERMS_RE``: "... increases from to + <dig> .", a
+    cross "between s. viminalis × ."; read blind, both counted broken): 2 more lines of train papers 0-999. Papers
+    only."""
+    if _LOST_TERMS_RE.search(sentence):
+        return True
     tokens = sentence.split()
     if any(token == EQUALS and (i + 1 == len(tokens) or tokens[i + 1] in _AFTER_A_LOST_RIGHT_HAND_SIDE)
            for i, token in enumerate(tokens)):
@@ -995,6 +1023,10 @@ def ends_on_article(verbatim: str) -> bool:
 
 # what may part a list's items: "ccp – ccp , and ccp" (a hyphen joins a compound's words instead: "cell - cell")
 _ITEM_SEPARATORS = frozenset({",", "–", ";", "and", "or"})
+# ... or one name and its masked number as four or more items after a colon, to the line's end ("... accession
+# numbers : ifn-α <dig> ifn-α <dig> , ifn-α <dig> , ...", "... four nrps genes : xalc_ <dig> , xalc_ <dig> , ...")
+_ONE_NAME_AS_ITEMS_RE = re.compile(
+    r" : (?P<name>\S+(?: - \S+)?) " + re.escape(NUMBER) + r"(?: (?:, |and |or )*(?P=name) " + re.escape(NUMBER) + r"){3,} \.$")
 
 
 def lists_one_word_as_its_items(sentence: str) -> bool:
@@ -1002,7 +1034,11 @@ def lists_one_word_as_its_items(sentence: str) -> bool:
     them ("the three triple mutants constructed for this study are ccp – ccp , and ccp .", "we evaluated aracne ,
     aracne and aracne into our comparison ."): the data set removed the numbers or marks that told the items
     apart, and the list says nothing; read blind, one was counted broken. 2 lines of SumPubMed train papers 0-999,
-    none of the 200 Cohan-format papers'. Papers only."""
+    none of the 200 Cohan-format papers'. The same with one name and its masked number as the items after a colon
+    (``_ONE_NAME_AS_ITEMS_RE``; read blind, "... from the following genbank accession numbers : ifn-α <dig> ifn-α
+    <dig> , ..." was counted a fragment): 2 more lines of train papers 0-999. Papers only."""
+    if _ONE_NAME_AS_ITEMS_RE.search(sentence):
+        return True
     words = sentence.split()
     for i, word in enumerate(words):
         if not word.isalpha() or len(word) < 2 or word in _ITEM_SEPARATORS or (i and words[i - 1] == "-"):
@@ -1233,6 +1269,9 @@ LEANING_OPENING_PHRASES = frozenset({
     # were ..." (read blind after a cited study's sentence left out, counted unsupported: the figures were the cited
     # study's), "in such cases ...", "among these , <dig> were ..."
     ("in", "that"), ("in", "such"), ("among", "these"), ("among", "them"), ("among", "those"),
+    # an example of, or one more of, what the sentence before stated: "one example of this is the exploration of ..."
+    # (read blind after another claim than the one it illustrates, counted unsupported), "another approach ..."
+    ("one", "example"), ("an", "example"), ("one", "such"), ("another",),
     # a difference the sentence before stated: "the difference did not reach statistical significance ." (read
     # blind after another comparison, counted unsupported); not "the difference between ..."
     *(("the", difference, verb) for difference in ("difference", "differences")
@@ -1242,6 +1281,10 @@ LEANING_OPENING_PHRASES = frozenset({
 _SHARES = frozenset({"most", "many", "some", "all", "none", "each", "both", "one", "several", "half", "few", "either",
                      "neither", "any"})
 _WHAT_WAS_NAMED = frozenset({"these", "those", "them", "this", "their", "its", "it"})
+# "both" that opens a sentence with no "and" in this many words after it names the pair of the sentence before:
+# "both enzymes are involved in ganglioside biosynthesis ." (read blind after a sentence on another pair, counted
+# unsupported); "both x and y ..." names its own
+_BOTH_PAIR_WORDS = 8
 # a paper calls itself "this study": that leans on no sentence
 SELF_REFERENCES = frozenset({"study", "paper", "work", "article", "report", "review", "manuscript", "research"})
 
@@ -1254,9 +1297,12 @@ def opens_with_one_of(tokens: Sequence[str], phrases: Collection[tuple]) -> bool
 def leans_on_previous(sentence: str) -> bool:
     """Whether a sentence (normal form) opens with words that lean on the sentence before it
     (``LEANING_OPENERS``, ``LEANING_OPENING_PHRASES``, or a share of what it named: "most of these genes
-    ..."), the paper's name for itself apart ("this study shows ...")."""
+    ..."; "both" without its "and": "both enzymes are ..."), the paper's name for itself apart ("this study shows
+    ...")."""
     words = sentence.split()
     if opens_with_one_of(words, LEANING_OPENING_PHRASES):
+        return True
+    if words[:1] == ["both"] and "and" not in words[1:_BOTH_PAIR_WORDS]:
         return True
     if len(words) > 2 and words[0] in _SHARES and words[1] == "of" and words[2] in _WHAT_WAS_NAMED:
         return not (len(words) > 3 and words[3] in SELF_REFERENCES)

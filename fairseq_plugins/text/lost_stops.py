@@ -28,7 +28,7 @@ from typing import Dict, List, Optional, Sequence
 
 from .extraction import word_classes
 from .masking import NUMBER
-from .normalize import closes_fronted_phrase
+from .normalize import closes_fronted_phrase, ends_an_opening_subordinate_clause
 from .predicates import FRONTED_CLAUSE_OPENINGS, has_predicate
 
 MODEL_PATH = os.path.join(os.path.dirname(__file__), "lost_stops.json")
@@ -152,12 +152,14 @@ class LostStopModel:
         """The positions of a sentence's numbers after which a stop may have been lost: those with at least
         ``MIN_TAIL_WORDS`` words after them, not at its start, and not where a fronted phrase ends ("in a
         mutant for bim <dig> | this delay is abolished": ``normalize.closes_fronted_phrase``), unless its main
-        clause has begun before the number (``past_a_fronted_phrase``)."""
+        clause has begun before the number (``past_a_fronted_phrase``), and not where an opening subordinate clause
+        ends ("if we focus on a position , for example i + <dig> | we can see ...":
+        ``normalize.ends_an_opening_subordinate_clause``)."""
         tokens = sentence.split()
         body = len(tokens) - 1 if tokens and tokens[-1] == "." else len(tokens)
         return [j for j in range(1, body - MIN_TAIL_WORDS)
-                if tokens[j] == NUMBER and (not closes_fronted_phrase(tokens[:j + 1])
-                                            or past_a_fronted_phrase(tokens[:j + 1]))]
+                if tokens[j] == NUMBER and not ends_an_opening_subordinate_clause(tokens[:j + 1], tokens[j + 1:])
+                and (not closes_fronted_phrase(tokens[:j + 1]) or past_a_fronted_phrase(tokens[:j + 1]))]
 
     def highest(self, sentence: str) -> Optional[float]:
         """The highest P over the sentence's places (None: it has none)."""

@@ -52,7 +52,7 @@ from typing import Callable, Collection, Optional, Sequence, Set
 
 from .extraction import CLAUSE_WORDS, DETERMINERS, opens_with_one_of, word_classes
 from .masking import CITATION, NUMBER
-from .normalize import FRONTING_WORDS, closes_fronted_phrase, normalize_text
+from .normalize import FRONTING_WORDS, closes_fronted_phrase, ends_an_opening_subordinate_clause, normalize_text
 
 # the first word of a verb's object
 OBJECT_OPENINGS = DETERMINERS | {"some", "more", "most"}
@@ -80,8 +80,11 @@ CAPTION_HEADS = frozenset(
     "timeline flowchart representation kinetics phylogeny prediction correlation relationship association frequency "
     "frequencies proportion percentage list location structure structures scheme sketch evolution changes profile "
     "profiles cartoon example examples images image photograph photographs micrographs staining immunostaining "
-    "accumulation outline design overlay sequence sequences model models".split())
+    "accumulation outline design overlay sequence sequences model models chart".split())
 _CAPTION_HEAD_LINKS = frozenset({"of", "between"})
+# ... of which those that name a drawing, a title's even after "a" ("a flowchart of the overlap function ...")
+_DRAWING_HEADS = frozenset({"chart", "flowchart", "diagram", "schematic", "representation", "overview", "outline",
+                            "illustration", "sketch", "cartoon", "scheme", "workflow", "timeline"})
 # what a figure's legend marks in brackets: "( arrow )", "( arrowheads )", "( curved arrow )", "( asterisk )"
 _LEGEND_MARKER_RE = re.compile(r"\(\s*(?:\w+\s+)?(?:arrows?|arrowheads?|asterisks?)\s*\)")
 
@@ -186,11 +189,21 @@ def _spans_a_range(tokens: Sequence[str], i: int) -> bool:
     return "to" in first_end
 
 
+def _opens_as_a_title(tokens: Sequence[str]) -> bool:
+    """Whether a line opens as a figure's or table's title: a noun of ``CAPTION_HEADS`` and "of" or "between", or
+    "a" and a drawing's noun (``_DRAWING_HEADS``), at most one word between them ("a flow chart of the established
+    protocol ...", "a schematic representation of ..."; not "a number of ...", "a deep analysis of ... led to ...",
+    nor after "the", which open a sentence's subject as often: "the effect of ... depended on ...")."""
+    if tokens[:1] == ["a"]:
+        head = 2 if len(tokens) > 3 and tokens[3] in _CAPTION_HEAD_LINKS else 1
+        return len(tokens) > head + 1 and tokens[head] in _DRAWING_HEADS and tokens[head + 1] in _CAPTION_HEAD_LINKS
+    return len(tokens) > 1 and tokens[0] in CAPTION_HEADS and tokens[1] in _CAPTION_HEAD_LINKS
+
+
 def has_predicate(sentence: str) -> bool:
     """Whether a line in the normal form has a finite verb by the rules of the module docstring."""
     tokens = _outside_brackets(sentence.split())
-    title_opening = (len(tokens) > 1 and tokens[0] in CAPTION_HEADS and tokens[1] in _CAPTION_HEAD_LINKS
-                     or _LEGEND_MARKER_RE.search(sentence) is not None)
+    title_opening = _opens_as_a_title(tokens) or _LEGEND_MARKER_RE.search(sentence) is not None
     for i, word in enumerate(tokens):
         after = tokens[i + 1] if i + 1 < len(tokens) else "."
         if title_opening and i and tokens[i - 1] in _ARTICLES:
@@ -201,6 +214,8 @@ def has_predicate(sentence: str) -> bool:
         # noun ("... deposition disease demonstrated by deposits of microcrystals ( arrow ) ...")
         if word in CLAUSE_WORDS and not (title_opening and participle):
             return True
+        if title_opening and word.endswith("ing"):
+            continue  # a title's gerund: "a flow chart of the ... methods for sorting the b-cell subsets ..."
         classes = word_classes(word)
         # a past form the lexicon knows as an adjective only ("correlated") is a verb by where it stands
         if "VERB" not in classes and not (classes and word.endswith("ed")):
@@ -507,10 +522,14 @@ def _opens_a_lead_phrase_after_a_pointer(clause: Sequence[str], rest: Sequence[s
     mean q - score was ...". Not "specifically , in table <dig> from only exonic mapped reads , there are ..." (no
     predicate before the pointer) nor "given the modest improvement observed in fig. <dig> after early intervention
     with mif , an ... outcome was ...". Longer than a lead phrase after any number (``_LEAD_PHRASE_WORDS``): a
-    pointer's number ends its phrase. 22 in SumPubMed train papers 0-999 that no other test took, all run-ons."""
+    pointer's number ends its phrase. 22 in SumPubMed train papers 0-999 that no other test took, all run-ons. A
+    participle's phrase too ("... is listed in table <dig> | using the common markers between families , a consensus
+    genetic map ... was constructed ..."; read blind, counted two sentences run together), not one that reports
+    ("... from table <dig> showing that ..."): 1 more of train papers 0-999, a run-on."""
     last_part = _after_last_comma(clause)
     name_at = _pointers_name_at(last_part)
-    if (name_at < 1 or last_part[name_at] not in _POINTER_NOUNS or rest[0] not in FRONTING_WORDS
+    if (name_at < 1 or last_part[name_at] not in _POINTER_NOUNS
+            or rest[0] not in FRONTING_WORDS and not (rest[0].endswith("ing") and rest[1:2] != ["that"])
             or rest[0] in _SUBORDINATORS):
         return False
     opening = last_part[0]
@@ -665,6 +684,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
         if not (token == NUMBER or _is_initial(token) or token in _ABBREVIATIONS_AT_A_STOP) or j < _MIN_CLAUSE_WORDS - 1:
             continue
         clause, rest = tokens[:j + 1], tokens[j + 1:]
+        if token == NUMBER and ends_an_opening_subordinate_clause(clause, rest):
+            continue  # "since ... , and that ... rpb <dig> | we asked whether ...": the main clause comes next
         # (after a number, unless a purpose phrase or a fronted clause holds it, a lead phrase's clause may open with
         # a bare subject)
         clause_test = (_opens_a_clause_or_a_bare_subject if token == NUMBER and _may_precede_a_bare_subject(clause)
