@@ -897,7 +897,7 @@ def _opens_a_clause_without_its_verb(kept_before: Sequence[str]) -> bool:
     : under optimal expression conditions ." were counted cut off."""
     if kept_before and kept_before[-1] in CLAUSE_COORDINATORS:
         return True
-    last_break = max(_last_index(kept_before, mark) for mark in (",", ":", ";"))
+    last_break = _last_index_of_any(kept_before, (",", ":", ";"))
     last_part = kept_before[last_break + 1:]
     if last_part[:1] and last_part[0] in CLAUSE_COORDINATORS:
         last_part = last_part[1:]
@@ -927,7 +927,7 @@ def _is_a_manner_adverb_before_a_preposition(words: Sequence[str]) -> bool:
 
 def _last_index(tokens: Sequence[str], token: str) -> int:
     """The last position of ``token`` in ``tokens``, -1 when it is not there."""
-    return max((i for i, word in enumerate(tokens) if word == token), default=-1)
+    return _last_index_of_any(tokens, (token,))
 
 
 def _last_index_of_any(tokens: Sequence[str], words: Collection[str]) -> int:

@@ -506,7 +506,7 @@ def states_how_values_are_shown(sentence: str) -> bool:
     ."): 1 more of train papers 0-999. What the values' brackets or bars give ("values in parentheses represent
     standard deviations ."): none more in train papers 0-999, one in a summary read blind. What a table's brackets
     hold (``_WHAT_BRACKETS_HOLD_RE``) and which of its columns holds what (``_TABLE_COLUMNS_RE``), both read blind as a
-    table's caption given as a sentence: 9 and 13 more lines of train papers 0-999, all a legend's or a table's."""
+    table's caption given as a sentence: 9 and 12 more lines of train papers 0-999, all a legend's or a table's."""
     return (_HOW_VALUES_ARE_SHOWN_RE.search(sentence) is not None or _WHAT_BRACKETS_HOLD_RE.search(sentence) is not None
             or _TABLE_COLUMNS_RE.search(sentence) is not None)
 
