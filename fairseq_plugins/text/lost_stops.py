@@ -28,7 +28,7 @@ from typing import Dict, List, Optional, Sequence
 
 from .extraction import word_classes
 from .masking import NUMBER
-from .normalize import closes_fronted_phrase, ends_an_opening_subordinate_clause
+from .normalize import FINITE_WORDS, closes_fronted_phrase, ends_an_opening_subordinate_clause
 from .predicates import FRONTED_CLAUSE_OPENINGS, has_predicate
 
 MODEL_PATH = os.path.join(os.path.dirname(__file__), "lost_stops.json")
@@ -44,9 +44,6 @@ MIN_TAIL_WORDS = 3  # a sentence after the number has at least this many words
 # words that open a clause inside a sentence, whose verb comes after them
 CLAUSE_OPENERS = frozenset({"that", "which", "who", "whom", "whose", "where", "when", "while", "whereas", "if",
                             "because", "although", "though", "since", "whether", "and", "but", "or", ","})
-# the auxiliaries and the forms of "be" and "have" that are a clause's finite verb
-FINITE_WORDS = frozenset({"is", "are", "was", "were", "has", "have", "had", "can", "could", "may", "might", "will",
-                          "would", "should", "must", "did", "does", "do"})
 
 
 def _opens_a_clause(clause: Sequence[str]) -> bool:

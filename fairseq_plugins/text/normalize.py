@@ -553,14 +553,17 @@ _CLAUSE_LEADS = frozenset(["and", "but", "or", "while", "whereas", "although", "
                            "when", "if"])
 _FINITE_VERBS = frozenset(["is", "are", "was", "were", "be", "been", "has", "have", "had", "can", "could", "may",
                            "might", "will", "would", "shows", "show", "showed"])
+# the auxiliaries and the forms of "be" and "have" that are a clause's finite verb
+FINITE_WORDS = frozenset(["is", "are", "was", "were", "has", "have", "had", "can", "could", "may", "might", "will",
+                          "would", "should", "must", "did", "does", "do"])
 # words that open a sentence with a subordinate clause, before its main clause (not "as", as often a phrase: "as shown
 # in ...", "as a result")
-_OPENING_SUBORDINATORS = frozenset(["since", "although", "though", "whereas", "because", "while", "when", "if", "unless",
-                                    "once"])
+OPENING_SUBORDINATORS = frozenset(["since", "although", "though", "whereas", "because", "while", "when", "if", "unless",
+                                   "once"])
 _COORDINATORS = frozenset(["and", "or", "but"])
-_CLAUSE_JOINERS = _OPENING_SUBORDINATORS | {"that"}  # "... , and that ...", "... , or if ..."
+_CLAUSE_JOINERS = OPENING_SUBORDINATORS | {"that"}  # "... , and that ...", "... , or if ..."
 _SUBJECT_PRONOUNS = frozenset(["we", "it", "they", "there", "i", "he", "she"])
-_MAIN_CLAUSE_VERBS = _FINITE_VERBS | {"did", "does", "do", "must", "should"}
+_MAIN_CLAUSE_VERBS = _FINITE_VERBS | FINITE_WORDS
 _DISCOURSE_MARKER_WORDS = 3  # "for example ,": words before a comma that only lead into the sentence
 _MIN_LOST_SENTENCE_WORDS = 4  # each side of a lost stop is a sentence of at least this many tokens
 
@@ -617,8 +620,8 @@ def _lost_stop(sentence: Sequence[str], tokens: Sequence[str], following: int) -
     ("... on the topic ; <dig> | however , no research paper ...") or a lost stop."""
     if len(sentence) < _MIN_LOST_SENTENCE_WORDS + 1:
         return False
-    ahead = tokens[following:following + _MIN_LOST_SENTENCE_WORDS]
-    if len(ahead) < _MIN_LOST_SENTENCE_WORDS or any(t in _SENTENCE_END_TOKENS or t == SENTENCE_SEPARATOR for t in ahead):
+    ahead = _sentence_ahead(tokens, following)
+    if ahead is None:
         return False
     after_reference = sentence[-2] in _REFERENCE_NOUNS
     if not _opens_after_number(ahead, after_reference, counts_from_first=sentence[0] in _FIRSTS):
@@ -630,8 +633,17 @@ def _lost_stop(sentence: Sequence[str], tokens: Sequence[str], following: int) -
     return not closes_fronted_phrase(sentence)
 
 
+def _sentence_ahead(tokens: Sequence[str], following: int) -> Optional[Sequence[str]]:
+    """The first ``_MIN_LOST_SENTENCE_WORDS`` tokens from ``tokens[following]`` when there are that many and none of
+    them ends a sentence (a sentence may open there), else None."""
+    ahead = tokens[following:following + _MIN_LOST_SENTENCE_WORDS]
+    if len(ahead) < _MIN_LOST_SENTENCE_WORDS or any(t in _SENTENCE_END_TOKENS or t == SENTENCE_SEPARATOR for t in ahead):
+        return None
+    return ahead
+
+
 def ends_an_opening_subordinate_clause(sentence: Sequence[str], ahead: Sequence[str]) -> bool:
-    """Whether the sentence so far (ending in ``<dig>``) opens with a subordinate clause (``_OPENING_SUBORDINATORS``)
+    """Whether the sentence so far (ending in ``<dig>``) opens with a subordinate clause (``OPENING_SUBORDINATORS``)
     whose main clause has not begun, and the words after it (``ahead``) are no sentence adverb and its comma
     ("however , ...", which no main clause opens with). Not begun: every part after a comma joins the subordinate
     clause ("... , and that ...") or holds no subject pronoun first, finite verb or past form ("... , as in table
@@ -642,7 +654,7 @@ def ends_an_opening_subordinate_clause(sentence: Sequence[str], ahead: Sequence[
     0-999: 5 such sentences made whole (each cut before), and 15 more no longer read as two run together by
     ``predicates.runs_two_sentences_together`` or the lost-stop model, 14 of them one sentence (two that lost a comma
     before their main clause)."""
-    if sentence[0] not in _OPENING_SUBORDINATORS or ";" in sentence or ahead[1:2] == [","]:
+    if sentence[0] not in OPENING_SUBORDINATORS or ";" in sentence or ahead[1:2] == [","]:
         return False
     commas = [k for k, t in enumerate(sentence) if t == ","]
     for start, end in zip(commas, commas[1:] + [len(sentence)]):
@@ -845,13 +857,11 @@ def _ends_a_links_query(sentence: List[str], tokens: List[str], following: int) 
     """Whether the sentence so far ends with a link's query and its number ("... /acc.cgi ? acc=gse <dig>") and a
     sentence follows (``_MIN_LOST_SENTENCE_WORDS`` tokens before any stop): the data set lost the stop after the
     link ("... acc=gse <dig> | in this study , we combined ...")."""
-    ahead = tokens[following:following + _MIN_LOST_SENTENCE_WORDS]
     query = len(sentence) - 2  # back over the query's parameters to its "?"
     while query >= 0 and (sentence[query] == "&" or _QUERY_PARAMETER_RE.match(sentence[query])):
         query -= 1
     return (query < len(sentence) - 2 and query >= 0 and sentence[query] == "?"
-            and len(ahead) == _MIN_LOST_SENTENCE_WORDS
-            and not any(t in _SENTENCE_END_TOKENS or t == SENTENCE_SEPARATOR for t in ahead))
+            and _sentence_ahead(tokens, following) is not None)
 
 
 def _joins_what_follows(sentence: List[str], tokens: List[str], following: int) -> bool:

@@ -52,7 +52,8 @@ from typing import Callable, Collection, Optional, Sequence, Set
 
 from .extraction import CLAUSE_WORDS, DETERMINERS, opens_with_one_of, word_classes
 from .masking import CITATION, NUMBER
-from .normalize import FRONTING_WORDS, closes_fronted_phrase, ends_an_opening_subordinate_clause, normalize_text
+from .normalize import (FRONTING_WORDS, OPENING_SUBORDINATORS, closes_fronted_phrase,
+                        ends_an_opening_subordinate_clause, normalize_text)
 
 # the first word of a verb's object
 OBJECT_OPENINGS = DETERMINERS | {"some", "more", "most"}
@@ -365,8 +366,7 @@ _LEAD_PHRASE_WORDS = 4  # "on the other hand ,": the words of a sentence's lead 
 # other hand ,", "however the run time , ..."), not a subordinator, whose clause goes on from the number
 # ("... ranged from <dig> to <dig> | whereas for ps , it ranged ..."), nor a noun ("... searched for <dig>
 # | different gene sequences , all of which ...")
-_SUBORDINATORS = frozenset({"although", "though", "while", "whereas", "when", "if", "since", "because", "unless", "where",
-                            "once"})
+_SUBORDINATORS = OPENING_SUBORDINATORS | {"where"}
 _LEAD_PHRASE_OPENINGS = (FRONTING_WORDS - _SUBORDINATORS) | {
     "however", "still", "taken", "altogether", "together", "moreover", "furthermore", "overall", "interestingly",
     "notably", "importantly", "thus", "therefore", "hence", "here", "finally", "similarly", "again", "of"}
