@@ -817,6 +817,50 @@ def test_no_deletion_takes_a_compounds_second_half_or_a_clause_whose_verb_goes_o
     assert project_clauses([dashed], ["the cells grew in the light ."]) == ["the cells grew in the light ."]
 
 
+def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
+    """A dash before a participle and a noun joins a compound modifier ("radical – scavenging effect", "rgd – treated
+    group") and sets off no part, and a part between commas whose next comma's part closes a short list ("stiffness
+    and cramps") is the list's first item: both stay (the rewriter's deletions that blind readers counted broken: "we
+    found that the free radical .", "... in humans , stiffness and cramps , caused by ..."). A dash before a
+    participle's own object, and a side part before a clause, may still go."""
+    compound = ("a loss could destroy the cells . we found that the free radical – scavenging effect of the compound was "
+                "<dig> % at 10 ppm .")
+    assert project_clauses([compound], ["a loss could destroy the cells . we found that the free radical ."]) == [compound]
+    treated = "in the 50 ppm rgd – treated group , <dig> % of free radical was removed ."
+    assert project_clauses([treated], ["in the 50 ppm rgd – <dig> % of free radical was removed ."]) == [treated]
+    first_item = ("bovine pmt disease strongly resembles the inherited brody myopathy in humans , a condition of "
+                  "exercise-induced impairment of skeletal muscle relaxation , stiffness and cramps , caused by mutations "
+                  "of atp2a <dig> coding for serca1 .")
+    item = " , a condition of exercise-induced impairment of skeletal muscle relaxation"
+    assert project_clauses([first_item], [first_item.replace(item, "")]) == [first_item]
+    participle = "the cells grew well – including the mutants with the deletion – and divided ."
+    # a linking adverb's clause, and the subject's own verb after its relative clause, stay at the sentence's end
+    however = "whole genomes were attained for <dig> copies , however , below this level , coverage was incomplete ."
+    assert project_clauses([however], ["whole genomes were attained for <dig> copies , however ."]) == [however]
+    assert project_clauses([however], ["whole genomes were attained for <dig> copies , however , coverage was "
+                                       "incomplete ."]) == [however]  # the limit on the claim stays too
+    relative = ("isolate o / ukg / <dig> which exhibited the highest viral load , generated a coverage depth > <dig> "
+                "across the genome .")
+    assert project_clauses([relative], ["isolate o / ukg / <dig> which exhibited the highest viral load ."]) == [relative]
+    # one word between two commas is a list's item; what a verb combines the first thing with stays
+    items = "we tested <dig> individuals with european , asian , african ancestry from the hapmap consortium ."
+    assert project_clauses([items], [items.replace(" , asian", "")]) == [items]
+    adverb = "the cells , interestingly , grew in the dark ."
+    assert project_clauses([adverb], ["the cells grew in the dark ."]) == ["the cells grew in the dark ."]
+    combines = ("the proposed method combines the projection matching of wavelet denoising for an initial determination "
+                "of particle orientation , with the common lines method for refinement to a higher resolution .")
+    assert project_clauses([combines], [combines[:combines.index(" , with")] + " ."]) == [combines]
+    grew = "the cells grew in the dark , with the spores in the light ."
+    assert project_clauses([grew], ["the cells grew in the dark ."]) == ["the cells grew in the dark ."]
+    after_verb = "the isolate grew fast in the medium which held iron , followed by a slow decline ."
+    assert project_clauses([after_verb], ["the isolate grew fast in the medium which held iron ."]) == [
+        "the isolate grew fast in the medium which held iron ."]  # its own verb came before the relative clause
+    shorter = "the cells grew well and divided ."
+    assert project_clauses([participle], [shorter]) == [shorter]
+    side = "the protein , a kinase of the cell wall , binds dna in all cells ."
+    assert project_clauses([side], ["the protein binds dna in all cells ."]) == ["the protein binds dna in all cells ."]
+
+
 def test_no_deletion_takes_its_clauses_only_verb_or_a_list_of_clauses_closing_items():
     """A part that holds the only verb of its clause (between semicolons) stays, and so do a list of clauses' closing
     items after its kept middle item (the rewriter's deletions in SumPubMed papers that a blind reader found

@@ -393,7 +393,11 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                    "in l <dig> , l <dig> and l <dig> animals shown , vule and vulf cells have not fused .",
                    # what the drawing highlights or shades in a colour, wherever the line says it
                    "the processes highlighted in yellow represent the model creation cycle : the draft model is created .",
-                   "the hotspots shaded in grey lie near the telomeres ."]:
+                   "the hotspots shaded in grey lie near the telomeres .",
+                   # the figure or table the line belongs to, in the legend's own words
+                   "re-ranking performances on three baseline runs are shown in this table .",
+                   "this figure shows that the average sequence identity in bin <dig> is higher .",
+                   "from this plot , the most likely number of clusters is four ."]:
         assert extraction.describes_a_drawing(legend), legend
     for sentence in ["the concentration of mn2+ in red blood cells is low .",
                      "the results are shown in table <dig> .",  # a pointer (extraction.points_only), not a legend
@@ -410,7 +414,11 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                      "in the cases we have shown , the protein binds the promoter .",
                      "in these experiments , the mutant was shown to bind the promoter .",
                      # coloured dots are what a patient sees
-                     "the attacks started with lightning flashes and coloured dots followed by a headache ."]:
+                     "the attacks started with lightning flashes and coloured dots followed by a headache .",
+                     # "this figure" a number, a panel of markers, a genome's graphs
+                     "extrapolated to the whole genome , this figure suggests that <dig> % of genes change .",
+                     "this panel of snps would be readily used in breeding .",
+                     "repeats cause branches in these graphs and assemblers may join them ."]:
         assert not extraction.describes_a_drawing(sentence), sentence
     paper = paper_with("Homologs are indicated by gray bars.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
@@ -646,11 +654,13 @@ def test_a_line_that_says_what_a_removed_formulas_symbol_stands_for_is_no_senten
     # a formula's "where" and its symbols, not a fronted "where" clause
     tells_apart(extraction.defines_a_symbol,
                 ["where a1θ , ... , aiθ are block matrices .", "where kn is the half - saturation constant .",
-                 "where λ .", "where acc is equal to mcc or f - score ."],
+                 "where λ .", "where acc is equal to mcc or f - score .",
+                 "where vk : number of vertebrate genes expressed at stage k ; nk : number of genes expressed ."],
                 ["where required , <dig> μm oligonucleotides were annealed in tris .",
                  "where possible , we also merged sequence assemblies .",
                  "where there are significant differences in the proportion of genes , no call is made .",
-                 "where genetic resistance has been detected , it has been found to be strongly correlated ."])
+                 "where genetic resistance has been detected , it has been found to be strongly correlated .",
+                 "where the following steps were taken : the cells were washed and spun ."])
     paper = paper_with("N is the number of communities filtered out.", "The cells were treated as before.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 
@@ -738,14 +748,17 @@ def test_a_complexity_bound_or_an_equation_that_lost_its_formula_is_no_sentence(
                  "the running time of the basic algorithm is o , where m is the number of individuals .",
                  # a range's or a cross's terms
                  "the total number of trials thus increases from to + <dig> .",
-                 "the genotypes originate from an experimental cross between s. viminalis \u00d7 ."):
+                 "the genotypes originate from an experimental cross between s. viminalis \u00d7 .",
+                 # a pair's symbols
+                 "c ) total of mirnas differentially expressed between the and fractions .",
+                 "a plot of the and dihedrals will have a slope of <dig> ."):
         assert extraction.lost_a_formula(lost), lost
     for whole in ("the o and h atoms of the ring were placed in the plane .", "the angle \u03b8 was fixed at <dig> degrees .",
                   "strain o <dig> took more time to grow than the others .", "let t be a rooted tree .",
                   "the ratio was significant ( p = <dig> ) in both groups .", "pi = the absolute difference of the counts .",
                   "hepatic concentrations of o , p'-ddt , o , p'-ddd and o , p'-dde were measured .",  # a compound
                   "the reads were sequenced at <dig> \u00d7 .", "the cross s. viminalis \u00d7 s. schwerinii was used .",
-                  "the share rose from <dig> to <dig> % ."):
+                  "the share rose from <dig> to <dig> % .", "the nodes implement the and logical function ."):
         assert not extraction.lost_a_formula(whole), whole
     paper = paper_with("Our algorithm runs in O time and space.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}

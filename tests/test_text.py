@@ -476,6 +476,80 @@ def test_a_range_and_a_links_query_end_no_sentence():
     assert split_sentences(formula) == [formula]
 
 
+def test_a_letter_or_an_abbreviation_with_its_stop_ends_a_sentence_before_a_sentences_opening():
+    """A single letter (of any alphabet: a panel's, a unit's "å", a Greek symbol) or an abbreviation the normal form
+    keeps with its stop ends the sentence when a sentence's opening follows ("the", "we", a sentence adverb and its
+    comma), and so does a word with two stops; an initial before a name, a species' genus, "vs." or "fig." before "the"
+    do not."""
+    assert split_sentences("the cells were kept for <dig> h. the medium was then changed .") == [
+        "the cells were kept for <dig> h.", "the medium was then changed ."]
+    assert split_sentences("the model fits the rate at stage k. similarly , the other stages fit .") == [
+        "the model fits the rate at stage k.", "similarly , the other stages fit ."]
+    assert split_sentences("the rmsd was below <dig> \u00e5. consequently , the models differ .") == [
+        "the rmsd was below <dig> \u00e5.", "consequently , the models differ ."]
+    assert split_sentences("the set is any string over alphabet \u03c3. we call it the profile .") == [
+        "the set is any string over alphabet \u03c3.", "we call it the profile ."]
+    # after a letter of another alphabet, any word opens the next sentence
+    assert split_sentences("the rmsd was below <dig> \u00e5. for fast screening , the models suffice .") == [
+        "the rmsd was below <dig> \u00e5.", "for fast screening , the models suffice ."]
+    assert split_sentences("it improves the taste of breads , etc. however , some additives harm .") == [
+        "it improves the taste of breads , etc.", "however , some additives harm ."]
+    assert split_sentences("it reports the motifs enriched in a data set etc.. the report is made automatically .") == [
+        "it reports the motifs enriched in a data set etc..", "the report is made automatically ."]
+    for whole in ("president george w. bush said the plan would work .", "genes of a. thaliana were cloned .",
+                  "the fetal vs. the adult liver differed .", "the data in fig. the next year were lost .",
+                  "patients infected with h. pylori were treated ."):
+        assert split_sentences(whole) == [whole], whole
+    assert normalize_text("the model fits stage k. Similarly, the other stages fit.") == \
+        "the model fits stage k. similarly , the other stages fit ."  # the normal form itself is unchanged
+
+
+def test_an_abbreviation_parted_from_its_stop_goes_on_into_its_number_or_its_example():
+    """"tab", "ref", "ver" and their kind, which the normal form parts from their stop, go on into the number or the
+    citation after it, and "eg" and "ie" into what they introduce: no sentence ends there. "sec" after a number ends a
+    method's sentence as before, and so does "tab" before a word."""
+    assert split_sentences("the enzymes listed in tab . <dig> resulted in a coverage of <dig> % .") == [
+        "the enzymes listed in tab . <dig> resulted in a coverage of <dig> % ."]
+    assert split_sentences("this was reviewed in ref . <cit> and confirmed .") == [
+        "this was reviewed in ref . <cit> and confirmed ."]
+    assert split_sentences("it was assembled with staden ver . 1.6 and edited .") == [
+        "it was assembled with staden ver . 1.6 and edited ."]
+    assert split_sentences("it is used for mutagenesis in eg . a. fumigatus and others .") == [
+        "it is used for mutagenesis in eg . a. fumigatus and others ."]
+    assert split_sentences("it binds the same form , ie . the free enzyme .") == [
+        "it binds the same form , ie . the free enzyme ."]
+    assert split_sentences("it sums up the rules presented in sec . cumomer networks and adds new results .") == [
+        "it sums up the rules presented in sec . cumomer networks and adds new results ."]
+    assert split_sentences("some birds carry salmonella ser . typhimurium in their gut .") == [
+        "some birds carry salmonella ser . typhimurium in their gut ."]
+    assert split_sentences("the backbone reads ala - asn - val - ser . the product is a peptide .") == [
+        "the backbone reads ala - asn - val - ser .", "the product is a peptide ."]
+    assert split_sentences("the cells were spun for <dig> sec . <dig> ml of buffer was added .") == [
+        "the cells were spun for <dig> sec .", "<dig> ml of buffer was added ."]
+    assert split_sentences("the schema is given under the schema tab . the schema lists the fields .") == [
+        "the schema is given under the schema tab .", "the schema lists the fields ."]
+    # a table's number then a sentence that lost its stop: the number ends it as a figure's does
+    assert split_sentences("the results are shown in tab . <dig> the sequential protocol was superior .") == [
+        "the results are shown in tab . <dig>", "the sequential protocol was superior ."]
+
+
+def test_a_genus_abbreviation_the_normal_form_parted_from_its_stop_goes_on_into_the_species_name():
+    """"pe . schaeffi" goes on when the text names the species after its genus in full ("pediculus schaeffi") or after
+    its initial ("p. schaeffi"); without either, or before a sentence's opening, the stop ends the sentence as before."""
+    louse = ("the human louse shares a genus with pediculus schaeffi . we sequenced the genome of the chimpanzee louse , "
+             "pe . schaeffi , and compared it .")
+    assert split_sentences(louse) == ["the human louse shares a genus with pediculus schaeffi .",
+                                      "we sequenced the genome of the chimpanzee louse , pe . schaeffi , and compared it ."]
+    initial = "the strains of p. schaeffi grew . all strains of pe . schaeffi grew ."
+    assert split_sentences(initial) == ["the strains of p. schaeffi grew .", "all strains of pe . schaeffi grew ."]
+    alone = "we sequenced the louse , pe . schaeffi , and compared it ."
+    assert split_sentences(alone) == ["we sequenced the louse , pe .", "schaeffi , and compared it ."]
+    english = "the signal was <dig> ma . anisotropy was high . the maximum anisotropy fell ."  # no Latin names
+    assert split_sentences(english)[:2] == ["the signal was <dig> ma .", "anisotropy was high ."]
+    opening = "the values were low in pe . thus we made more . a pediculus thus was found ."
+    assert split_sentences(opening)[:2] == ["the values were low in pe .", "thus we made more ."]
+
+
 def test_a_number_that_ends_an_opening_subordinate_clause_ends_no_sentence():
     """A sentence that opens with a subordinate clause ("since", "if", "when", ...) goes on into its main clause
     after a number that ends the clause, however many of its parts follow a comma, as long as none of them holds a

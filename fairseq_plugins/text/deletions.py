@@ -155,6 +155,8 @@ ATTRIBUTION = frozenset({
 # words that open a condition on the claim ("... at high growth rates , if its pathway were blocked"):
 # such a part is no side part, the claim without it holds where the sentence did not say it does
 CONDITIONS = frozenset({"if", "unless", "whether", "provided", "providing", "except", "only"})
+# ... and the prepositions that set a limit before a determiner ("below this level", "above the threshold")
+LIMITS = frozenset({"below", "above", "beyond"})
 # the comparisons that set a threshold on a quantity ("whose similarity is greater than <dig>"): a relative
 # clause that holds one before a number restricts the noun before it, commas or not ("the interacting protein pairs
 # [, whose similarity is greater than <dig> ,] have ...": without it the claim holds for every pair)
@@ -771,8 +773,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "... in red clover [, suggest that these genes are paralogues] .": the main verb
     if words and (set(words) <= LINKING_ADVERBS or tuple(words) in LINKING_PHRASES):
         return False  # "... were predicted , [therefore ,] two templates were used": a comma splice would be left
-    if words and words[0] in CONDITIONS:
-        return False  # a condition on the claim: without it the claim holds unconditionally
+    if words and (words[0] in CONDITIONS or words[0] in LIMITS and words[1:2] and words[1] in DETERMINERS):
+        return False  # a condition on the claim: without it the claim holds unconditionally ("... , however [, below
+        # this level ,] coverage was incomplete")
     if words and words[0] in RELATIVE_PRONOUNS | COMPLEMENTIZERS and _sets_a_threshold(words):
         return False  # "pairs [, whose similarity is greater than <dig> ,] have ...": the clause restricts the noun
     if source[start] == ";" and end < _clause_end(source, start + 1, body_end):
@@ -808,6 +811,16 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # family": an ellipsis stands for a list's middle items, and the list goes on after it
     if source[start] in DASHES and start > 0 and source[start - 1] in COMPOUND_PREFIXES:
         return False  # "comparing ccrcc to adjacent non [– malignant renal cells]": a compound's dash, no part's
+    dash = start if source[start] in DASHES else start - 1 if start > 0 and source[start - 1] in DASHES else None
+    if dash is not None and _joins_a_compound(source, dash):
+        return False  # "we found that the free radical [– scavenging effect of galloyl - rgd ... was <dig> %]", "in
+        # the <dig> ppm galloyl - rgd – [treated group ,] <dig> % of free radical was removed": the dash of a compound
+        # modifier ("radical–scavenging effect"), which the normal form spaces as a side part's
+    if (source[start] == "," and end < body_end and source[end] == ","
+            and _closes_a_short_list(list(itertools.takewhile(lambda word: word not in SEPARATORS,
+                                                              source[end + 1:body_end])))):
+        return False  # "... resembles brody myopathy in humans [, a condition of impaired muscle relaxation] ,
+        # stiffness and cramps , caused by ...": the list's first item, whose last ones would name the noun before it
     after_part = list(itertools.islice((word for word in source[end:] if word not in BOUNDARIES), 3))
     if (len(after_part) > 1 and after_part[0] in COORDINATORS and has_predicate(" ".join(words))
             and (after_part[1] in PARTICIPLES_PREPOSITIONS or _is_a_manner_adverb_before_a_preposition(after_part))):
@@ -832,6 +845,13 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
             and is_only_a_noun(kept_before[-1]) and is_only_a_noun(source[end])):
         return False  # "data integration [, drug discovery , ... in databases ,] identification of ...": both
         # commas go, and two noun phrases would stand side by side as one
+    if (source[start] == "," and end < body_end and source[end] == ","
+            and _is_a_one_word_item(kept_before, words, source[end + 1:end + 2])):
+        return False  # "<dig> individuals with european [, asian] , african ancestry": one word between two commas, a
+        # word on each side, is an item of a list the writers did not close; without it the list says something else
+    if words and words[0] == "with" and _pairs_with_what_follows(kept_before[_last_index(kept_before, ";") + 1:]):
+        return False  # "the proposed method combines the projection matching ... [, with the common lines method for
+        # refinement]": what the clause's verb combines, compares or associates the first thing with
     if start == 0:
         following = [word for word in source[end:] if word not in BOUNDARIES]
         if (end > MAX_DATELINE or source[end - 1] not in CLOSING_BRACKETS or not following
@@ -853,6 +873,13 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "... ; however , with bpnn - based validation [, the r <dig> improved by about 21 % to <dig>] ;
         # which further increased ...": the part is its clause's main clause, and a phrase would be left standing alone
     if end >= body_end:
+        adverb = _last_index_of_any(kept_before, LINKING_ADVERBS)
+        if adverb >= 0 and not has_predicate(" ".join(kept_before[adverb + 1:])):
+            return False  # "... was attained for 1 × <dig> genome copies , however [, below this level , coverage was
+            # incomplete]": the adverb's clause, without which the sentence ends on "however" or on its lead phrase
+        if words and is_a_past_verb(words[0]) and _only_a_relative_clause_has_a_verb(kept_before):
+            return False  # "isolate o / ukg / <dig> which exhibited the highest viral load [, generated a coverage
+            # depth > <dig> ...]": the subject's own verb, after its relative clause and the writers' comma
         if source[start] == "," and _closes_a_list_of_quantities(kept_before, words):
             return False  # "the optimum conditions were <dig> times number of passes [, <dig> g / l of biomass and pulse
             # pressure at <dig> bar]": the first quantity would be left as if it were all of them
@@ -886,6 +913,61 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
 # increasing concentrations , the effect ...", "... , then platform , and then , as expected , copy number")
 _LEADS_AFTER_A_COORDINATOR = PARTICIPLES_PREPOSITIONS | {"then", "after", "upon", "under", "during", "within",
                                                          "without", "as"}
+
+
+# what a participle's own clause goes on with after it: its object's determiner, a preposition, a complementizer, a
+# number ("– including the ...", "– treated with ...", "– suggesting that ..."); any other word after a dash and a
+# participle is the noun of a compound ("radical – scavenging effect", "galloyl - rgd – treated group")
+_OPENS_A_PARTICIPLES_OBJECT = (DETERMINERS | PARTICIPLES_PREPOSITIONS | COMPLEMENTIZERS | CLAUSE_COORDINATORS
+                               | {"as", "through", "via", "over", "under", "against", "between", "among", "within",
+                                  "after", "before", "during", "up", "out", "down", "it", "them", "us", NUMBER})
+_SHORT_LIST_WORDS = 5  # "stiffness and cramps": the last items of a list, after its first
+
+
+# the stems of the verbs that take their second thing after "with" ("combines a with b", "compared with", "associated
+# with", "correlates with", "interacts with", "replaced with")
+_PAIRING_VERB_STEMS = ("combin", "compar", "associat", "correlat", "interact", "replac", "contrast", "merg", "integrat",
+                       "coupl", "align")
+
+
+def _pairs_with_what_follows(clause: Sequence[str]) -> bool:
+    """Whether the kept words of a clause hold a verb that takes its second thing after "with" (``_PAIRING_VERB_STEMS``)
+    and no "with" after it yet."""
+    verb = next((i for i in range(len(clause) - 1, -1, -1) if clause[i].startswith(_PAIRING_VERB_STEMS)), None)
+    return verb is not None and "with" not in clause[verb + 1:]
+
+
+def _is_a_one_word_item(kept_before: Sequence[str], words: Sequence[str], following: Sequence[str]) -> bool:
+    """Whether ``words``, a part between two commas, is one word that a word precedes and a word that can be no verb
+    follows, not an adverb or a connective ("european , asian , african ancestry"; not "... , however , ...", "... ,
+    interestingly , ...", nor a name's apposition before its verb: "his bride , kajal , was swept up ...")."""
+    return (len(words) == 1 and words[0].isalpha() and not words[0].endswith("ly")
+            and words[0] not in LINKING_ADVERBS | SUBORDINATORS | CONTRASTS | CLAUSE_COORDINATORS
+            and bool(kept_before) and kept_before[-1].isalpha() and bool(following) and following[0].isalpha()
+            and following[0] not in PREDICATE_STARTERS and "VERB" not in word_classes(following[0]))
+
+
+def _only_a_relative_clause_has_a_verb(kept: Sequence[str]) -> bool:
+    """Whether the words ``kept`` open with a subject and a relative clause and hold no predicate before the clause's
+    pronoun: the subject's own verb is still to come."""
+    relative = next((i for i, word in enumerate(kept) if word in RELATIVE_PRONOUNS or word == "that"), None)
+    return relative is not None and relative > 0 and not has_predicate(" ".join(kept[:relative]))
+
+
+def _joins_a_compound(source: Sequence[str], dash: int) -> bool:
+    """Whether the dash at ``source[dash]`` joins a compound modifier: a participle ("-ed", "-ing") follows it, and a
+    word that is no object's opening (``_OPENS_A_PARTICIPLES_OBJECT``) follows that."""
+    after = source[dash + 1:dash + 3]
+    return (len(after) == 2 and after[0].endswith(("ed", "ing")) and after[1].isalpha()
+            and after[1] not in _OPENS_A_PARTICIPLES_OBJECT)
+
+
+def _closes_a_short_list(words: Sequence[str]) -> bool:
+    """Whether ``words``, a comma's part, are a list's last items: a few words (``_SHORT_LIST_WORDS``) with a
+    coordinator between two of them and no predicate ("stiffness and cramps")."""
+    return (2 < len(words) <= _SHORT_LIST_WORDS and all(word.isalpha() for word in words)
+            and words[0] not in CLAUSE_COORDINATORS and words[-1] not in CLAUSE_COORDINATORS
+            and any(word in ("and", "or") for word in words[1:-1]) and not has_predicate(" ".join(words)))
 
 
 def _opens_a_clause_without_its_verb(kept_before: Sequence[str]) -> bool:
