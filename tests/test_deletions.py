@@ -839,6 +839,9 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
     assert project_clauses([however], ["whole genomes were attained for <dig> copies , however ."]) == [however]
     assert project_clauses([however], ["whole genomes were attained for <dig> copies , however , coverage was "
                                        "incomplete ."]) == [however]  # the limit on the claim stays too
+    whenever = ("a pattern of slowdown in large clades is expected under constant models , whenever the extinction rate "
+                "is low .")
+    assert project_clauses([whenever], [whenever[:whenever.index(" , whenever")] + " ."]) == [whenever]
     relative = ("isolate o / ukg / <dig> which exhibited the highest viral load , generated a coverage depth > <dig> "
                 "across the genome .")
     assert project_clauses([relative], ["isolate o / ukg / <dig> which exhibited the highest viral load ."]) == [relative]

@@ -69,7 +69,7 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     induced by ecdysone] , and is expressed in the fat body" leaves "and is expressed" without its subject;
     "... derived from short reads [; attempts to mine it revealed misassemblies] , presumably a consequence of
     the short reads" gives the consequence to another clause);
-    D is no condition (its first word is no ``CONDITIONS`` word: "if", "unless", "only": "should we
+    D is no condition (its first word is no ``CONDITIONS`` word: "if", "unless", "only", "whenever": "should we
     expect e. coli to downregulate the pathway , if the pathway were blocked ?" asks another
     question without it; nor a relative clause that sets a threshold before a number, "the interacting protein
     pairs [, whose similarity is greater than <dig> ,] have ...": ``THRESHOLDS``), adds nothing to the noun
@@ -94,7 +94,15 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     , a. lacustris [, a. tincella]": ``_is_an_item_in_parallel``), or a compound's second half after the dash that
     joins it to its prefix ("adjacent non [– malignant renal cells]": ``COMPOUND_PREFIXES``), or a clause whose
     verb the part after it goes on with ("[, its depletion leads to a defect ...] , and ultimately to the formation
-    of round cells").
+    of round cells"). Nor does D start at the dash of a compound modifier ("the free radical [– scavenging effect of
+    ...]": ``_joins_a_compound``), take a list's first item whose last ones would be left after the noun before it
+    ("in humans [, a condition of impaired muscle relaxation] , stiffness and cramps , caused by ...":
+    ``_closes_a_short_list``) or one word between two commas ("european [, asian] , african ancestry":
+    ``_is_a_one_word_item``), a limit on the claim ("[, below this level ,]": ``LIMITS``), the thing a pairing verb
+    takes after "with" ("combines a ... [, with the common lines method ...]": ``_pairs_with_what_follows``), the
+    clause of a linking adverb at the sentence's end ("... , however [, coverage was incomplete]"), or the verb of a
+    subject whose relative clause is all that is kept before it ("isolate x which exhibited the highest load [,
+    generated a coverage depth ...]").
 
 Clause-bounded deletions are kept, every other one is undone (its words put back), words that r
 adds are never taken. The summary sentence is then s without the kept deletions, its punctuation
@@ -154,7 +162,7 @@ ATTRIBUTION = frozenset({
 })
 # words that open a condition on the claim ("... at high growth rates , if its pathway were blocked"):
 # such a part is no side part, the claim without it holds where the sentence did not say it does
-CONDITIONS = frozenset({"if", "unless", "whether", "provided", "providing", "except", "only"})
+CONDITIONS = frozenset({"if", "unless", "whether", "provided", "providing", "except", "only", "whenever"})
 # ... and the prepositions that set a limit before a determiner ("below this level", "above the threshold")
 LIMITS = frozenset({"below", "above", "beyond"})
 # the comparisons that set a threshold on a quantity ("whose similarity is greater than <dig>"): a relative

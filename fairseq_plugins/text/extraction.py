@@ -621,7 +621,10 @@ def describes_a_drawing(sentence: str) -> bool:
     of metabolites ... are indicated in columns a-d .", "the initial feedstock ... is given in lane <dig> as reference
     .") 1 more, a legend; what a drawing highlights or shades in a colour, wherever the line says it ("the processes
     highlighted in yellow represent the model creation cycle : ..."; read blind, counted a legend's sentence) 15 more of
-    train papers 0-999, legends and lines that read a figure.
+    train papers 0-999, legends and lines that read a figure; the figure or table the line belongs to, named in the
+    legend's own words ("... are shown in this table .", "this figure shows that ...", "from this plot , ..."; read
+    blind, counted a table's caption given as a sentence) 28 more of train papers 0-999, all legends or lines that read
+    a figure or table the summary does not have.
     Papers only: in news, "red line" is a limit."""
     return _DRAWING_RE.search(sentence) is not None
 
@@ -824,7 +827,8 @@ def defines_a_symbol(sentence: str) -> bool:
     a name or a noun whose first part went with a bracket, "e is essential for heme uptake ..."). So does a line that
     opens with "where" and its symbols before such a verb (``_defines_after_where``): 117 of the 158 such
     lines of those papers, of 45 read all definitions; read blind, "where a1θ , ... , aiθ are block matrices ."
-    was counted broken. Papers only."""
+    was counted broken. A colon after the symbols defines them too ("where vk : number of non-redundant vertebrate
+    genes expressed at stage k ; nk : ...", read blind as a fragment). Papers only."""
     words = sentence.split()
     if words[:1] == [_WHERE]:
         return _defines_after_where(words[1:])

@@ -742,8 +742,12 @@ def split_sentences(text: str) -> List[str]:
     ``<n>`` separators also end a sentence and are dropped, in a masked paper a sentence also
     ends where the data set lost its stop after a number (``_lost_stop``), and in
     any text after a stop that a flattened superscript citation follows ("macula.2 this is ...",
-    ``_glued_citation_end``), but not at the stop a tokenizer parted from "et al" (``_stop_of_et_al``) nor at a
-    version's decimal point that a data set read as a stop (``_decimal_point``).
+    ``_glued_citation_end``) and after a letter or an abbreviation that keeps its stop before a sentence's opening
+    ("... for <dig> h. the cells ...", ``_abbreviation_ends_sentence``), but not at the stop a tokenizer parted from
+    "et al" (``_stop_of_et_al``), nor at a version's decimal point that a data set read as a stop
+    (``_decimal_point``), nor at an abbreviation's stop that the normal form parted from it before its number, its
+    example or its species' name ("tab . <dig>", "eg . a. fumigatus", "pe . schaeffi": ``_joins_what_follows``,
+    ``_genus_abbreviation_stops``).
     A quotation's own "?" or "!" does not end the sentence when a verb attributes it next
     (``_attributed_quotation``). Lead-3 is ``split_sentences(article)[:3]``."""
     if not text:
