@@ -580,8 +580,8 @@ _DRAWING_RE = re.compile(
     rf"|\b(?:highlighted|shaded) in (?:{_DRAWING_LOOKS})\b"
     # or the figure or table the line belongs to, in a legend's own words ("... are shown in this table .", "this
     # figure shows that the average sequence identity in bin <dig> is ..."): the text says "table <dig>"; not "this
-    # figure" that is a number ("this figure suggests that
-    # ~ <dig> % of genes ..."), nor a panel of markers or a genome's graphs
+    # figure" that is a number ("this figure suggests that ~ <dig> % of genes ..."), nor a panel of markers or a
+    # genome's graphs
     r"|\b(?:this|these) tables?\b|\b(?:in|of|from) this (?:figure|plot|graph)\b"
     r"|\bthis (?:figure|plot|graph) (?:shows|depicts|illustrates|displays|presents|reveals|summari[sz]es)\b"
     r"|\bthese (?:plots|graphs) (?:show|depict|illustrate|display)\b"

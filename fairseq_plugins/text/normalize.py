@@ -859,7 +859,7 @@ _LATIN_NAME_ENDINGS = ("a", "ae", "i", "is", "us", "um")
 
 def _genus_abbreviation_stops(tokens: Sequence[str]) -> Set[int]:
     """The positions of the stops that end a genus's abbreviation of two or three letters, which the normal form parts
-    from it ("the chimpanzee louse , pe . schaeffi , whereas ...", "all four strains of rh . glutinis"): the word after
+    from it ("the chimpanzee louse , pe . schaeffi , whereas ...", "... of r. etli and ra . eutropha"): the word after
     the stop is a species' name that the text also gives after its genus in full, a longer word that opens with the
     abbreviation, both with a Latin name's ending (``_LATIN_NAME_ENDINGS``: "pediculus schaeffi", "ralstonia
     eutropha"), or after the genus's initial ("r. glutinis"). Ended there, a sentence stopped at "pe ." and the next
@@ -952,6 +952,17 @@ _SEROVAR = "ser"
 _NUMBERS_AND_CITATIONS = frozenset([masking.NUMBER, masking.CITATION])
 
 
+def _parted_abbreviation_goes_on(words: Sequence[str], following: str) -> bool:
+    """Whether ``words`` (the sentence so far without its stop) end with an abbreviation that the normal form parted
+    from that stop and that goes on into the token ``following``."""
+    last = words[-1]
+    if last in _PARTED_NUMBERED_ABBREVIATIONS:
+        return following in _NUMBERS_AND_CITATIONS or following[:1].isdigit()
+    if last == _SEROVAR:
+        return len(words) > 1 and words[-2].isalpha() and len(words[-2]) > 3  # after a species' name
+    return last in _PARTED_LATIN_ABBREVIATIONS or list(words[-2:]) in _POINTERS_TO_A_SECTION
+
+
 def _joins_what_follows(sentence: List[str], tokens: List[str], following: int) -> bool:
     """Whether the sentence so far ends with a mark that joins what follows rather than ends a sentence: an
     abbreviation's stop before its number or citation (``_PARTED_NUMBERED_ABBREVIATIONS``) or any word
@@ -961,11 +972,7 @@ def _joins_what_follows(sentence: List[str], tokens: List[str], following: int) 
     there, the next sentence opened with the link's debris, "acc=gse <dig> in this study , we ...")."""
     if following >= len(tokens):
         return False
-    if sentence[-1] == "." and len(sentence) > 1 and (
-            sentence[-2] in _PARTED_LATIN_ABBREVIATIONS or sentence[-3:-1] in _POINTERS_TO_A_SECTION
-            or sentence[-2] == _SEROVAR and len(sentence) > 2 and sentence[-3].isalpha() and len(sentence[-3]) > 3
-            or sentence[-2] in _PARTED_NUMBERED_ABBREVIATIONS
-            and (tokens[following] in _NUMBERS_AND_CITATIONS or tokens[following][:1].isdigit())):
+    if sentence[-1] == "." and len(sentence) > 1 and _parted_abbreviation_goes_on(sentence[:-1], tokens[following]):
         return True
     if sentence[-1] == "..":
         return len(sentence) > 1 and sentence[-2] == masking.NUMBER and tokens[following] == masking.NUMBER
