@@ -517,7 +517,17 @@ def test_a_dropped_part_takes_both_its_commas_before_the_predicate():
     papers = "two papers published in bmc bioinformatics , presenting machine learning methods , used their own method ."
     assert project_clauses([papers], ["two papers published in bmc bioinformatics , used their own method ."]) == [
         "two papers published in bmc bioinformatics used their own method ."]
-    # ... but not a word that may be a noun: "results" may open a list's next item
+    # ... and a plural subject's verb that may be a noun, before its object's preposition or determiner
+    products = ("regulation occurs when certain gene products , transcription factors , bind to the dna at binding "
+                "sites .")
+    assert project_clauses([products], ["regulation occurs when certain gene products , bind to the dna at binding "
+                                        "sites ."]) == [
+        "regulation occurs when certain gene products bind to the dna at binding sites ."]
+    # ... and one in "s" before its object's determiner
+    solution = "the alternative solution , employed in cghscan , scans each region for conserved regions ."
+    assert project_clauses([solution], ["the alternative solution , scans each region for conserved regions ."]) == [
+        "the alternative solution scans each region for conserved regions ."]
+    # ... but not a word in "s" before a preposition: "results" may open a list's next item
     assert project_clauses(["the first group , with <dig> members , results from a duplication ."],
                            ["the first group , results from a duplication ."]) == [
         "the first group , results from a duplication ."]
@@ -938,3 +948,26 @@ def test_no_deletion_takes_an_enumerated_items_main_clause_a_predicate_before_a_
                               (colon, " , as following : e . globulus and e . grandis")):
         assert project_clauses([sentence], [sentence.replace(deleted, "")]) == [sentence], sentence
     # (a relative clause set off by both its commas still goes: test_a_condition_and_what_respectively_pairs_stay)
+
+
+def test_no_deletion_leaves_the_same_words_on_both_sides_of_its_gap():
+    """A part whose deletion would put the same words side by side named what the words around it tell apart: the
+    deletion is undone, whichever commas it took."""
+    sentence = ("the reference product containing ciclosporin a , atopica ® soft capsules for dogs and cyclavance ® oral "
+                "solution containing the same active ingredient , ciclosporin a 100 mg / ml oral solution were used .")
+    for rewrite in ("the reference product containing ciclosporin a ciclosporin a 100 mg / ml oral solution were used .",
+                    "the reference product containing ciclosporin a , ciclosporin a 100 mg / ml oral solution were used ."):
+        assert project_clauses([sentence], [rewrite]) == [sentence]
+    # a part between different words still goes
+    other = "the product , a soft capsule for dogs , contains ciclosporin a ."
+    assert project_clauses([other], ["the product contains ciclosporin a ."]) == ["the product contains ciclosporin a ."]
+
+
+def test_the_main_clause_after_a_labels_opening_phrase_stays():
+    """A label and its colon at a sentence's start ("remarks :") leave the phrase after them an opening phrase, whose
+    main clause stays."""
+    sentence = "remarks : based on the new characters identified , we erect the new genus eobowenia ."
+    assert project_clauses([sentence], ["remarks : based on the new characters identified ."]) == [sentence]
+    # without the label, as before
+    plain = "based on the new characters identified , we erect the new genus eobowenia ."
+    assert project_clauses([plain], ["based on the new characters identified ."]) == [plain]

@@ -117,3 +117,22 @@ def test_a_summarize_call_normalizes_the_article_once(key, article, normalizatio
     summary = system.summarize(article)
     assert summary.sentences
     assert normalizations == [len(masking.mask(article).text) if key.startswith("papers") else len(article)]
+
+
+@pytest.mark.parametrize("width", [64, 78, 100])
+@pytest.mark.parametrize("paragraph_break", ["\n", "\n\n"])
+def test_a_hard_wrapped_paste_reads_as_the_same_sentences(width, paragraph_break):
+    """The example paper copied from a PDF viewer or an e-mail, its lines broken at a width: the same sentences,
+    masked or not, and the same verbatim text of each, as the paper pasted with a line a paragraph."""
+    import textwrap
+
+    paper = (REPO / "app" / "examples" / "paper_herbicide_bacterium.txt").read_text()
+    paragraphs = [line for line in paper.splitlines() if line.strip()]
+    wrapped = paragraph_break.join(textwrap.fill(paragraph, width) for paragraph in paragraphs)
+    assert wrapped.count("\n") > 2 * len(paragraphs)
+    for masked in (False, True):
+        as_pasted, as_written = Document.prepare(wrapped, masked=masked), Document.prepare(paper, masked=masked)
+        assert len(as_written.sentences) > 20
+        assert as_pasted.sentences == as_written.sentences
+        every = list(range(len(as_written.sentences)))
+        assert as_pasted.verbatim(every) == as_written.verbatim(every)

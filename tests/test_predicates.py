@@ -58,7 +58,12 @@ def test_lines_without_a_finite_verb_are_told_from_sentences():
     assert not predicates.has_predicate("a flow chart of the established protocol and methods for sorting the b - cell "
                                         "subsets in different tissue .")
     assert not predicates.has_predicate("a schematic representation of the pathway regulated by the kinase .")
+    # a title's item: a past form after its colon or comma qualifies the item's noun
+    assert not predicates.has_predicate("summary of anovas testing for the effects of the treatments on four "
+                                        "parameters : paired testes mass , epididymal sperm count and daily sperm "
+                                        "production .")
     for sentence in ("a flow chart of the protocol is given in figure <dig> .",
+                     "summary of the results : treated mice gained weight .",
                      "a number of matreshkas mapped to alternative , frameshifted splice variants .",
                      "a deep analysis of the transcriptome led to the discovery of a <dig> -gene profile .",
                      "the effect of the drug depended on the dose ."):

@@ -373,6 +373,95 @@ def test_a_masked_papers_line_goes_on_in_a_next_line_that_opens_with_a_citation(
         "the sets differ .", "figure <dig> shows them ."]
 
 
+def test_a_line_that_ends_on_a_word_no_sentence_ends_on_goes_on_in_the_next():
+    """Some SumPubMed papers kept their source's line breaks ("... a significant cause of | their reduced athletic
+    performance"): a line that ends on a determiner, a preposition or a conjunction goes on; a line of
+    a heading's words ("results and"), one that ends on a word a sentence or heading may end on, and one before a
+    sentence adverb (the data set lost what came between) keep their end."""
+    raw = ("laryngeal neuropathy is a frequent disorder of horses and a major cause of\ntheir poor performance <cit> .\n"
+           "the nerve degenerates distally, and the muscles of\nthe larynx waste.\nresults and\n"
+           "we measured vitamin a\nthe levels were low, and\nhowever, the counts were high.")
+    assert split_sentences(normalize_text(raw)) == [
+        "laryngeal neuropathy is a frequent disorder of horses and a major cause of their poor performance <cit> .",
+        "the nerve degenerates distally , and the muscles of the larynx waste .",
+        "results and .", "we measured vitamin a .", "the levels were low , and .", "however , the counts were high ."]
+
+
+_WRAPPED_PARAGRAPHS = [
+    "Hard Winters on the Plateau",
+    "Snow cover on the plateau has grown shorter by eleven days a decade since records began, and the herds that "
+    "graze it now move to the summer pastures in early May instead of June. The herders we spoke to date the change "
+    "to the dry winters of the 1990s, when the river froze to its bed for the first time in living memory.",
+    "Methods",
+    "We counted the animals of forty households from the air in each of three springs and compared the counts with "
+    "the households' own records of births, deaths and sales. Where the two disagreed by more than a tenth, we "
+    "visited the household and counted again on the ground.",
+]
+
+
+@pytest.mark.parametrize("width", [60, 72, 90])
+def test_a_hard_wrapped_text_is_joined_back_into_its_sentences(width):
+    """Text copied from a PDF viewer or an e-mail breaks its lines at a width: its sentences are the same as the
+    unwrapped text's, headings and a paragraph's last line still end where they end (before, each line was a
+    sentence: "snow cover on the plateau has grown shorter by eleven days a decade since records ." and so on)."""
+    import textwrap
+
+    unwrapped = "\n".join(_WRAPPED_PARAGRAPHS)
+    wrapped = "\n".join(textwrap.fill(paragraph, width) for paragraph in _WRAPPED_PARAGRAPHS)
+    assert wrapped.count("\n") >= 8
+    expected = split_sentences(normalize_text(unwrapped))
+    assert expected[0] == "hard winters on the plateau ." and "methods ." in expected and len(expected) == 6
+    assert split_sentences(normalize_text(wrapped)) == expected
+    # with blank lines between its paragraphs, as an e-mail writes them, too
+    assert split_sentences(normalize_text(wrapped.replace("\nMethods\n", "\n\nMethods\n\n"))) == expected
+    # the way back: a chosen sentence as the raw text writes it, on one line
+    document = text.Document.prepare(wrapped)
+    assert document.verbatim([1]) == [" ".join(_WRAPPED_PARAGRAPHS[1].split(". ")[0].split()) + "."]
+
+
+def test_a_paper_that_kept_its_sources_line_breaks_gets_its_sentences_and_headings_back():
+    """Some SumPubMed papers break a line at each sentence's end and also where their source broke it, so a sentence
+    is cut anywhere ("the degree of cad | paresis is graded ..."): in such a paper a line that ends on a word goes
+    on, unless it is a heading (a few words without a function word at either end, a comma, an auxiliary or a
+    pronoun)."""
+    raw = ("the herds move to the summer pastures in early may, a month earlier\nthan in the 1980s <cit> .\n"
+           "the timing of\nthe move is set by the snow.\nmethods\nbuilding the count model\n"
+           "the number of\nanimals was counted from the air in each of three springs.\nspecifically, we sought to\n"
+           "compare the counts with\nthe records of the households.\nthe counts of\nthe households were\n"
+           "checked on the ground where the two disagreed by more than a tenth.\nthe degree of loss\n"
+           "was graded from <dig> to <dig> by two observers working\nindependently of each other.")
+    assert split_sentences(normalize_text(raw)) == [
+        "the herds move to the summer pastures in early may , a month earlier than in the 1980s <cit> .",
+        "the timing of the move is set by the snow .", "methods .", "building the count model .",
+        "the number of animals was counted from the air in each of three springs .",
+        "specifically , we sought to compare the counts with the records of the households .",
+        "the counts of the households were checked on the ground where the two disagreed by more than a tenth .",
+        "the degree of loss was graded from <dig> to <dig> by two observers working independently of each other ."]
+
+
+def test_lines_of_one_sentence_each_keep_their_ends():
+    """A text whose lines are its sentences and headings (a news page pasted, SumPubMed's papers) is not hard-wrapped:
+    a line without final punctuation still ends there, however long, when few of its lines are long and end on a
+    word (here the headline, a picture's caption and a line before a formula, of nine); so does a line before a
+    formula, where SumPubMed took the formula out ("... is given by | <formula> |")."""
+    raw = ("Harbour tunnel opens to traffic after six years of delays and a doubled budget\n"
+           "The harbour tunnel opened to traffic on Monday, six years after its planned opening.\n"
+           "The northern entrance of the tunnel at dawn on Monday, before the first cars arrived\n"
+           "Engineers had to rebuild the first kilometre after water seeped through the lining in 2019.\n"
+           "the likelihood of the daily counts of the cars in the tunnel is given by\nl = sum log p\n"
+           "where p is the probability of a count.\nstatistical analysis\nAll tests were two-sided.\n"
+           "The city expects forty thousand cars a day by the end of the year.")
+    assert split_sentences(normalize_text(raw)) == [
+        "harbour tunnel opens to traffic after six years of delays and a doubled budget .",
+        "the harbour tunnel opened to traffic on monday , six years after its planned opening .",
+        "the northern entrance of the tunnel at dawn on monday , before the first cars arrived .",
+        "engineers had to rebuild the first kilometre after water seeped through the lining in 2019 .",
+        "the likelihood of the daily counts of the cars in the tunnel is given by .", "l = sum log p .",
+        "where p is the probability of a count .",
+        "statistical analysis .", "all tests were two - sided .",
+        "the city expects forty thousand cars a day by the end of the year ."]
+
+
 def test_a_decimal_point_the_data_set_read_as_a_stop_ends_no_sentence_that_goes_on():
     """SumPubMed masks "1.4.2" as "<dig> . <dig>" and may break the line after the first part: where the sentence
     goes on after the second number (and its citations), the stop was a decimal point; before a legend's first
@@ -479,7 +568,8 @@ def test_a_range_and_a_links_query_end_no_sentence():
 def test_a_letter_or_an_abbreviation_with_its_stop_ends_a_sentence_before_a_sentences_opening():
     """A single letter (of any alphabet: a panel's, a unit's "å", a Greek symbol) or an abbreviation the normal form
     keeps with its stop ends the sentence when a sentence's opening follows ("the", "we", a sentence adverb and its
-    comma), and so does a word with two stops; an initial before a name, a species' genus, "vs." or "fig." before "the"
+    comma), and so does a word with two stops, and a letter or a list's "etc." before a fronted phrase and its comma;
+    an initial before a name, a species' genus, "vs." or "fig." before "the", "etc." before a phrase without a comma
     do not."""
     two = [("the cells were kept for <dig> h.", "the medium was then changed ."),
            ("the model fits the rate at stage k.", "similarly , the other stages fit ."),
@@ -488,12 +578,18 @@ def test_a_letter_or_an_abbreviation_with_its_stop_ends_a_sentence_before_a_sent
            # after a letter of another alphabet, any word opens the next sentence
            ("the rmsd was below <dig> \u00e5.", "for fast screening , the models suffice ."),
            ("it improves the taste of breads , etc.", "however , some additives harm ."),
-           ("it reports the motifs enriched in a data set etc..", "the report is made automatically .")]
+           ("it reports the motifs enriched in a data set etc..", "the report is made automatically ."),
+           # a letter or a list's "etc." before a fronted phrase that a comma closes
+           ("the plates were incubated for <dig> h.", "after repeated washing , the dye was added ."),
+           ("it raises the availability of p.", "while the role of salicylate is known , citramalate is new ."),
+           ("methods were reported : boolean networks , linear models , and etc.",
+            "in the reverse engineering of networks , essential tasks are to compare models .")]
     for first, second in two:
         assert split_sentences(f"{first} {second}") == [first, second], first
     for whole in ("president george w. bush said the plan would work .", "genes of a. thaliana were cloned .",
                   "the fetal vs. the adult liver differed .", "the data in fig. the next year were lost .",
-                  "patients infected with h. pylori were treated ."):
+                  "patients infected with h. pylori were treated .",
+                  "effects of age , diet , genetics etc. on particular processes in muscle were small ."):
         assert split_sentences(whole) == [whole], whole
     assert normalize_text("the model fits stage k. Similarly, the other stages fit.") == \
         "the model fits stage k. similarly , the other stages fit ."  # the normal form itself is unchanged

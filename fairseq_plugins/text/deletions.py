@@ -286,6 +286,10 @@ MAX_PARALLEL_ITEM = 16
 # such as "london ( cnn )". Any other opening part may hold the subject ("the first hour of the
 # finale , aptly titled ...") or frame the rest ("for its final episode , the show focused on ...").
 MAX_DATELINE = 8
+# a label before a colon at a sentence's start ("remarks :") has at most this many words
+MAX_LABEL_WORDS = 3
+# a deletion may not leave the same words, up to this many, on both sides of its gap
+MAX_REPEATED_WORDS = 3
 
 
 def deletion_spans(source: Sequence[str], rewrite: Sequence[str]) -> List[Tuple[int, int]]:
@@ -608,7 +612,8 @@ def main_clause_positions(source: Sequence[str]) -> set:
     the sentence, or follows a complementizer ("we propose that like insulin , which lowers
     glucose , the peptide acts through its receptor": ``COMPLEMENTIZERS``) or a semicolon (a list's
     item: "... ; as a byproduct , given that the counts overlap , we provide a formula ... ;") or an enumerator
-    ("we found that : 1 ) while ... in the limbs , a direct regulation ... is achieved ... ;"). A part that
+    ("we found that : 1 ) while ... in the limbs , a direct regulation ... is achieved ... ;") or a label's colon
+    at the sentence's start ("remarks : based on the new characters identified ... , we erect the new genus ..."). A part that
     opens with a relative pronoun, or a second phrase (``SECOND_PHRASE_STARTS``), is the phrase's own side
     part; the main clause is the first part after it that does not. When that part closes a list, with "and"
     or "or" and no verb, the phrase's comma was the list's ("to investigate ... inside epithelial ,
@@ -620,7 +625,8 @@ def main_clause_positions(source: Sequence[str]) -> set:
     ("on monday , the club , based in leeds , paid ...": the apposition may go). After "if", the part that ", then"
     opens is the main clause, whatever commas the condition holds (``_then_part``)."""
     starts = [0, *(i + 1 for i, token in enumerate(source[:-1])
-                   if token in COMPLEMENTIZERS or token == ";" or token == ")" and i and ENUMERATOR.match(source[i - 1]))]
+                   if token in COMPLEMENTIZERS or token == ";" or token == ")" and i and ENUMERATOR.match(source[i - 1])
+                   or token == ":" and 0 < i <= MAX_LABEL_WORDS)]
     protected = set()
     for start in starts:
         if not (_opens_phrase(source[start]) or _opens_a_participles_phrase(source[start:start + 2])):
@@ -642,6 +648,16 @@ def main_clause_positions(source: Sequence[str]) -> set:
                 break
             part = end + 1
     return protected
+
+
+def _repeats_across(source: Sequence[str], start: int, end: int, dropped: Collection[int] = ()) -> bool:
+    """Whether deleting ``source[start:end]`` would put the same words on both sides of the gap, up to
+    ``MAX_REPEATED_WORDS`` (separators and the positions ``dropped`` aside): "... containing ciclosporin a [, atopica
+    ® ... ingredient ,] ciclosporin a ..."."""
+    before = [source[i] for i in range(start - 1, -1, -1) if i not in dropped and source[i] not in SEPARATORS]
+    after = [source[i] for i in range(end, len(source)) if i not in dropped and source[i] not in SEPARATORS]
+    return any(before[:n][::-1] == after[:n] and any(ch.isalnum() for word in after[:n] for ch in word)
+               for n in range(1, MAX_REPEATED_WORDS + 1) if len(before) >= n and len(after) >= n)
 
 
 def _then_part(source: Sequence[str], start: int) -> Optional[int]:
@@ -747,6 +763,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
             | bullet_positions(source) | introduced | announced_list_positions(source))
     if kept.intersection(range(start, end)):
         return False
+    if _repeats_across(source, start, end, dropped):
+        return False  # "the reference product containing ciclosporin a [, atopica ® soft capsules for dogs and
+        # cyclavance ® oral solution containing the same active ingredient ,] ciclosporin a 100 mg / ml oral solution
+        # were used": the part named what the words around it tell apart
     # the comma after the piece's last word, and whether the piece takes both its commas (the list then starts
     # after it: "we measured [, in every dish ,] the cells , the spores and the hyphae")
     comma = end if end < n and source[end] == "," else end - 1 if source[end - 1] == "," else None
@@ -1255,18 +1275,24 @@ def _partners(words: Sequence[str], drop: Collection[int]) -> set:
         # the part's commas: its own first and last token, or the kept ones around it
         opening = start if words[start] == "," else before if before >= 0 and words[before] == "," else None
         closing = end - 1 if end - 1 > start and words[end - 1] == "," else after if after < n and words[after] == "," else None
-        if (opening is not None and closing is not None and closing + 1 < n and _opens_a_predicate(words[closing + 1])
+        if (opening is not None and closing is not None and closing + 1 < n
+                and _opens_a_predicate(words[closing + 1], words[closing + 2] if closing + 2 < n else "")
                 and _opens_a_side_part(words, opening, drop)):
             partners.update((opening, closing))
     return partners
 
 
-def _opens_a_predicate(word: str) -> bool:
+def _opens_a_predicate(word: str, following: str = "") -> bool:
     """Whether ``word`` opens a sentence's predicate after its subject: an auxiliary (``PREDICATE_STARTERS``),
     a word that can only be a verb ("the ideal database , [also manually curated ,] contains ...":
-    ``predicates.is_only_a_verb``) or a past form the lexicon knows as a verb ("two papers published in bmc
-    bioinformatics , [presenting machine learning methods ,] used their own method ...")."""
-    return word in PREDICATE_STARTERS or is_only_a_verb(word) or is_a_past_verb(word)
+    ``predicates.is_only_a_verb``), a past form the lexicon knows as a verb ("two papers published in bmc
+    bioinformatics , [presenting machine learning methods ,] used their own method ...") or a verb that is a noun
+    too, before its object's determiner ("the alternative solution , [employed in cghscan ,] scans each region ...")
+    or, but for one in "s", which may be a plural noun that opens a list's next item ("results from"), before a
+    preposition ("... when certain gene products , [transcription factors ,] bind to the dna ...")."""
+    return (word in PREDICATE_STARTERS or is_only_a_verb(word) or is_a_past_verb(word)
+            or "VERB" in word_classes(word)
+            and (following in DETERMINERS or not word.endswith("s") and following in PARTICIPLES_PREPOSITIONS))
 
 
 def _opens_a_side_part(words: Sequence[str], comma: int, drop: Collection[int]) -> bool:

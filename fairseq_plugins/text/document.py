@@ -359,14 +359,19 @@ class Document:
 
     def verbatim(self, indices: Sequence[int], spell_out: bool = False, drop_pointers: bool = False) -> List[str]:
         """Sentences (by index into ``sentences``) as the raw text writes them, on one line (a line
-        break or a run of spaces inside a sentence, as a pasted PDF has them, becomes one space); a
+        break or a run of spaces inside a sentence, as a pasted PDF has them, becomes one space, and none
+        after a word's hyphen at a line's end); a
         sentence with no raw counterpart in its normalized form. The edits for a reader (``edited``):
         ``spell_out``, an abbreviation the text defines written out where these sentences first use
         it; ``drop_pointers``, pointers to figures, tables and references left out."""
         out = []
         for i in indices:
             span = self._spans[i]
-            out.append(" ".join(self.raw[span[0]:span[1]].split()) if span else self.sentences[i])
+            if span:
+                raw = normalize.HYPHEN_LINE_BREAK_RE.sub("-", self.raw[span[0]:span[1]])  # "long-\ntreated"
+                out.append(" ".join(raw.split()))
+            else:
+                out.append(self.sentences[i])
         return self.edited(out, spell_out, drop_pointers)
 
     def edited(self, summary: Sequence[str], spell_out: bool = False, drop_pointers: bool = False,

@@ -50,9 +50,11 @@ ROUGE-Lsum).  Normalized text never contains ``<n>`` itself: Treebank splits ``<
 import collections
 import html
 import io
+import itertools
 import os
 import random
 import re
+import statistics
 import unicodedata
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
@@ -91,7 +93,41 @@ SENTENCE_SEPARATOR = "<n>"
 
 # Bumped whenever normalize_text's output changes for some input: data prepared with another
 # version does not match what the app feeds a model (prepare.json records it).
-NORMALIZATION_VERSION = "1"
+NORMALIZATION_VERSION = "2"
+
+# Words an English sentence does not end on (determiners, prepositions, conjunctions): a line that ends on one
+# goes on in the next (``_lines_that_go_on``).  Not "a" ("vitamin a", a figure's panel "a"), "in", "on", "at",
+# "this" or "not", which end a sentence or a heading often enough, nor the words before a formula that SumPubMed
+# took out of its line ("... is given by | <formula> |", "... is defined as", "... such that", "... is equal to"),
+# where the next line is a new sentence.
+_NEVER_FINAL_WORDS = frozenset(
+    """
+    the an its their our of with for from into between among within during via and or nor but whereas although
+    because while whether which whose
+    """.split()
+)
+# a word hyphenated at a line's end, in a cleaned line ("long-") or in raw text ("long-\n  treated")
+HYPHENATED_LINE_END_RE = re.compile(r"(?<=[^\W_])-$")
+HYPHEN_LINE_BREAK_RE = re.compile(r"(?<=[^\W_])-[^\S\n]*\n\s*(?=[^\W_])")
+_SECTION_WORDS = frozenset(
+    "results discussion discussions materials methods conclusion conclusions background introduction implementation".split())
+_SENTENCE_ADVERBS = frozenset(
+    """
+    however thus therefore moreover furthermore additionally finally overall interestingly notably importantly
+    consequently hence nevertheless nonetheless similarly conversely accordingly indeed
+    """.split()
+)
+# A short line of a hard-wrapped text that opens or ends on one of these words, or has a comma or one of
+# _NOT_IN_HEADINGS, is a piece of a sentence, not a heading ("the degree of cad", "and their median age", "rln has particular").
+_FUNCTION_WORDS = _NEVER_FINAL_WORDS | frozenset("a in on at to by as that than this these those it we they he she there".split())
+_NOT_IN_HEADINGS = frozenset(
+    "is are was were be been being has have had do does did can could may might will would we it they".split())
+_HEADING_MAX_WORDS = 8
+_NUMBERED_HEADING_RE = re.compile(r"\s*(?:\d+(?:\.\d+)*\.?|[ivx]+\.)\s+[A-Z]")
+_WRAPPED_MIN_LINES = 4
+_WRAPPED_NEVER_FINAL_RATE = 0.08
+_WRAPPED_LONG_RATE = 0.3
+_WRAPPED_SHARE = 0.7
 
 # A whitespace-free chunk longer than this is garbage (base64, binary), not a word: it is dropped.
 MAX_TOKEN_CHARS = 1000
@@ -259,7 +295,8 @@ _CLOSING_MARKS = "\"')] "  # after the plain quotes of _CHAR_TABLE
 def _clean(raw, end_lines: bool = True) -> str:
     """Step 1: unescape, NFKC, plain quotes, no control characters, single spaces, lowercase;
     with `end_lines`, a line that ends in a letter, a digit or a mask (``<dig>``, ``<cit>``), or in a
-    closing quotation mark or bracket after one (``_CLOSING_MARKS``), gets a final " ."."""
+    closing quotation mark or bracket after one (``_CLOSING_MARKS``), gets a final " .", unless its
+    sentence goes on in the next line (``_lines_that_go_on``)."""
     text = _as_text(raw)
     if "&" in text:
         text = html.unescape(text)
@@ -267,47 +304,144 @@ def _clean(raw, end_lines: bool = True) -> str:
         text = _VULGAR_FRACTION_RE.sub(r"\1 \2", text)  # "8½" -> "8 ½" -> (NFKC) "8 1/2"
     text = unicodedata.normalize("NFKC", text)
     text = text.translate(_CHAR_TABLE)
-    lines = []
     raw_lines = text.splitlines()
-    for number, line in enumerate(raw_lines):
-        line = _WHITESPACE_RE.sub(" ", line)
-        if not line.isprintable():  # rare: only then look at each character
-            out = []
-            for ch in line:
-                kind = _char_kind(ch)
-                if kind == "keep":
-                    out.append(ch)
-                elif kind == "space":
-                    out.append(" ")
-            line = "".join(out)
-        line = _lower(line)
-        if _SPLIT_OFF_RE.search(line):  # dashes and currency signs: tokens of their own
-            line = _SPLIT_OFF_RE.sub(r" \g<0> ", line)
-        if _LONG_CHUNK_RE.search(line):
-            line = " ".join(c for c in line.split(" ") if len(c) <= MAX_TOKEN_CHARS)
-        line = _WHITESPACE_RE.sub(" ", line).strip()
-        last_words = line.rstrip(_CLOSING_MARKS)
-        if (end_lines and last_words and (last_words[-1].isalnum() or last_words.endswith(masking.SYMBOLS))
-                and not _continues_at_a_citation(raw_lines, number)):
-            # a paragraph, headline or highlight without final punctuation ends here, a closing quotation
-            # mark or bracket after its last word too ('generation of a bac ... the modified live vaccine
-            # "c-strain riems"', a picture's "( left )"); so does a masked paper's line that ends on a
-            # number or a citation ("... as shown in figure <dig>")
-            line += " ."
-        if line:
-            lines.append(line)
-    return " ".join(lines)
+    lines = [_clean_line(line) for line in raw_lines]
+    goes_on = _lines_that_go_on(lines, raw_lines) if end_lines else set()
+    ended = []
+    joined = []  # the lines of one stretch, each going on in the next
+    for number, line in enumerate(lines):
+        if line and joined and HYPHENATED_LINE_END_RE.search(joined[-1]):
+            joined[-1] += line  # a word hyphenated across the line break: "long-| treated" is "long-treated"
+        elif line:
+            joined.append(line)
+        if joined and number not in goes_on:
+            stretch = " ".join(joined)
+            if end_lines and _ends_a_word(stretch):
+                # a paragraph, headline or highlight without final punctuation ends here, a closing quotation
+                # mark or bracket after its last word too ('generation of a bac ... the modified live vaccine
+                # "c-strain riems"', a picture's "( left )"); so does a masked paper's line that ends on a
+                # number or a citation ("... as shown in figure <dig>")
+                stretch += " ."
+            ended.append(stretch)
+            joined = []
+    return " ".join(ended)
 
 
-def _continues_at_a_citation(lines: Sequence[str], number: int) -> bool:
-    """Whether line ``number`` goes on in the next line, which opens with a masked citation: SumPubMed
-    broke a paper's line before a superscript citation as often as at a sentence's end ("... some degree of
-    necrosis in cell lines | <cit> and inhibit bacterial growth", "squad | <cit> and odefy | <cit> create
-    continuous systems from logic models ."; of the 10,456 lines of train papers 0-2,999 that open with one,
-    5,567 follow a line that ends on a letter, a digit or a mask, in 172 papers that break their lines at
-    every citation), and a citation never opens a sentence."""
-    following = lines[number + 1].lstrip() if number + 1 < len(lines) else ""
-    return following.startswith(masking.CITATION)
+def _clean_line(line: str) -> str:
+    """One line of step 1, after NFKC and the character table: single spaces, no control characters,
+    lowercase, dashes and currency signs apart, garbage chunks dropped."""
+    line = _WHITESPACE_RE.sub(" ", line)
+    if not line.isprintable():  # rare: only then look at each character
+        out = []
+        for ch in line:
+            kind = _char_kind(ch)
+            if kind == "keep":
+                out.append(ch)
+            elif kind == "space":
+                out.append(" ")
+        line = "".join(out)
+    line = _lower(line)
+    if _SPLIT_OFF_RE.search(line):  # dashes and currency signs: tokens of their own
+        line = _SPLIT_OFF_RE.sub(r" \g<0> ", line)
+    if _LONG_CHUNK_RE.search(line):
+        line = " ".join(c for c in line.split(" ") if len(c) <= MAX_TOKEN_CHARS)
+    return _WHITESPACE_RE.sub(" ", line).strip()
+
+
+def _lines_that_go_on(lines: Sequence[str], raw_lines: Sequence[str]) -> Set[int]:
+    """Numbers of the cleaned ``lines`` (of ``raw_lines``) that go on in the next line instead of ending a sentence:
+
+    - a line that ends on a hyphen after a letter ("long-| treated"), before a line that opens with a letter
+      or a digit: the word goes on, without a space;
+    - a line before one that opens with a masked citation: SumPubMed broke a paper's line before a
+      superscript citation as often as at a sentence's end ("... some degree of necrosis in cell lines |
+      <cit> and inhibit bacterial growth", "squad | <cit> and odefy | <cit> create continuous systems from
+      logic models ."; of the 10,456 lines of train papers 0-2,999 that open with one, 5,567 follow a line
+      that ends on a letter, a digit or a mask, in 172 papers that break their lines at every citation), and
+      a citation never opens a sentence;
+    - a line that ends on a word no sentence ends on (``_NEVER_FINAL_WORDS``: "... a significant cause of |
+      their reduced athletic performance"), unless the line is a heading's words ("results and") or the next
+      line opens with a sentence adverb (the data set lost what came between: "... trained on the combined
+      features of | and however , even this minimalist model ...");
+    - in a hard-wrapped text (``_is_hard_wrapped``), every line that ends on a word and is not a short heading
+      (``_is_a_heading``; a line as long as the text's width is a sentence's: "enrichment cultures from the
+      converted grassland yielded 14 | atrazine-degrading isolates ..."): text copied from a PDF viewer or an
+      e-mail, and the SumPubMed papers that kept their source's line breaks as well as a line break at each
+      sentence's end, break a line wherever it reaches a width ("... the musculus cricoarytenoideus | dorsalis
+      , that prevents ...", "the degree of cad | paresis/paralysis is graded ...").
+    """
+    goes_on = set()
+    followed = []  # numbers of the lines another line follows
+    for number, (line, following) in enumerate(zip(lines, lines[1:])):
+        if not line or not following:
+            continue
+        if following.startswith(masking.CITATION) or (HYPHENATED_LINE_END_RE.search(line) and following[0].isalnum()):
+            goes_on.add(number)
+            continue
+        followed.append(number)
+        words = line.split()
+        if (words[-1] in _NEVER_FINAL_WORDS and not (words[:-1] and all(word in _SECTION_WORDS for word in words[:-1]))
+                and not _opens_with_a_sentence_adverb(following)):
+            goes_on.add(number)
+    long_enough = _long_line_length(lines, followed)
+    if _is_hard_wrapped(lines, followed, goes_on, long_enough):
+        goes_on.update(number for number in followed if _ends_a_word(lines[number])
+                       and not (len(lines[number]) < long_enough and _is_a_heading(lines[number], raw_lines[number])))
+    return goes_on
+
+
+def _long_line_length(lines: Sequence[str], followed: Sequence[int]) -> float:
+    """How long a line must be to reach the width a text may be wrapped at: ``_WRAPPED_SHARE`` of the length of the
+    longest tenth of the lines another line follows."""
+    if not followed:
+        return 0.0
+    lengths = sorted(len(lines[number]) for number in followed)
+    return _WRAPPED_SHARE * lengths[int(0.9 * (len(lengths) - 1))]
+
+
+def _opens_with_a_sentence_adverb(line: str) -> bool:
+    """Whether a cleaned line opens with an adverb that opens a sentence ("however ,", "in this report")."""
+    words = [word.rstrip(",;:") for word in line.split(" ", 2)]  # a cleaned line is not tokenized yet: "however,"
+    return words[0] in _SENTENCE_ADVERBS or (words[0] == "in" and len(words) > 1 and words[1] in _LOST_OPENERS_AFTER_IN)
+
+
+def _is_hard_wrapped(lines: Sequence[str], followed: Sequence[int], goes_on: Set[int], long_enough: float) -> bool:
+    """Whether a text breaks its lines inside its sentences: at least ``_WRAPPED_MIN_LINES`` of the lines another
+    line follows, and ``_WRAPPED_NEVER_FINAL_RATE`` of them, end on a word no sentence ends on (SumPubMed's papers
+    that kept their source's line breaks: 1 line in 10 or more; the papers with a sentence a line: none, or a few
+    before a formula, "... is given by | <formula>"), or as many, and ``_WRAPPED_LONG_RATE`` of them, are long and
+    end on a word (a text wrapped at 60 to 90 characters: about 2 lines in 3).  A line is long when it is
+    ``long_enough`` (``_long_line_length``)."""
+    if len(followed) < _WRAPPED_MIN_LINES:
+        return False
+    never_final = sum(1 for number in followed if number in goes_on)
+    if never_final >= max(_WRAPPED_MIN_LINES, _WRAPPED_NEVER_FINAL_RATE * len(followed)):
+        return True
+    unended = sum(1 for number in followed if len(lines[number]) >= long_enough and _ends_a_word(lines[number]))
+    return unended >= max(_WRAPPED_MIN_LINES, _WRAPPED_LONG_RATE * len(followed))
+
+
+def _is_a_heading(line: str, raw_line: str) -> bool:
+    """Whether a line of a hard-wrapped text is a heading that ends there: a few words without a comma, an auxiliary
+    verb or a pronoun that neither open on a function word nor end on one ("methods", "statistical analysis",
+    "building the ce model", but not "the degree of cad", "rln has particular", "and their median age",
+    "specifically , we sought to identify"), a numbered line ("2.1 Study site and sampling") or one in title
+    case ("Hard Winters on the Plateau")."""
+    words = line.split()
+    if (len(words) <= _HEADING_MAX_WORDS and words[0] not in _FUNCTION_WORDS and words[-1] not in _FUNCTION_WORDS
+            and "," not in line and ";" not in line and not any(word in _NOT_IN_HEADINGS for word in words)):
+        return True
+    if _NUMBERED_HEADING_RE.match(raw_line):
+        return True
+    content = [word for word in raw_line.split() if word.lower() not in _FUNCTION_WORDS and word[:1].isalpha()]
+    return bool(content) and all(word[0].isupper() for word in content)
+
+
+def _ends_a_word(line: str) -> bool:
+    """Whether a cleaned line ends in a letter, a digit or a mask, or in a closing mark after one: where a line
+    without final punctuation stops."""
+    last_words = line.rstrip(_CLOSING_MARKS)
+    return bool(last_words) and (last_words[-1].isalnum() or last_words.endswith(masking.SYMBOLS))
 
 
 def _is_abbreviation(word: str) -> bool:
@@ -835,7 +969,11 @@ def _abbreviation_ends_sentence(tokens: List[str], k: int) -> bool:
     read, all ended there ("... in time o. | hence , ...", "... in clade a. | this may be ..."). After a letter of
     another alphabet than the Latin one, which names no one, any word opens the next sentence ("... lower <dig> å. |
     for fast high throughput ...", "... of importin α. | relief of autoinhibition ..."): 71 places more, of 30 read
-    all sentences' ends."""
+    all sentences' ends. A single letter or a list's "etc." ends its sentence before a fronted phrase that a comma
+    closes (``FRONTING_WORDS``: "... for <dig> h. | after repeated washing , ...", "... in group b. | in both groups ,
+    ...", "... etc. | as a result , ..."; not "... genetics etc. on particular biological processes ."): 214 places
+    after a letter in train papers 0-999 and the Cohan-form papers (of 110 read, all sentences' ends) and 14 after
+    "etc."."""
     tok = tokens[k]
     if k + 1 >= len(tokens) or not tok.endswith("."):
         return False
@@ -847,10 +985,18 @@ def _abbreviation_ends_sentence(tokens: List[str], k: int) -> bool:
         return following[:1].isalpha()  # a Greek letter or "å" is no initial: any word may open a sentence after it
     if not (_SINGLE_LETTER_RE.fullmatch(stem) or stem in ABBREVIATIONS and stem not in _ABBREVIATIONS_BEFORE_A_CLAUSE):
         return False
+    if (stem == "etc" or _SINGLE_LETTER_RE.fullmatch(stem)) and following in FRONTING_WORDS:
+        ahead = itertools.takewhile(lambda t: t not in _SENTENCE_END_TOKENS, tokens[k + 2:k + 2 + _FRONTED_PHRASE_REACH])
+        if "," in ahead:
+            return True  # a fronted phrase and its comma: "... incubated for <dig> h. | after repeated washing , ...",
+            # "... to increase the availability of p. | while the presence of salicylic acid ... is established , ...",
+            # "... , and etc. | in the reverse engineering of grn , essential tasks are ..."
     return following in _LOST_SENTENCE_OPENERS or (
         following in _ADVERBS_AFTER_NUMBER and k + 2 < len(tokens) and tokens[k + 2] == ",")
 
 
+# how far after "etc." a fronted phrase's comma is looked for
+_FRONTED_PHRASE_REACH = 25
 _GENUS_ABBREVIATION_RE = re.compile(r"[a-z]{2,3}")
 _MIN_EPITHET_LETTERS = 4
 # how a genus's and a species' Latin names end ("pediculus schaeffi", "rhodotorula glutinis", "ralstonia eutropha")

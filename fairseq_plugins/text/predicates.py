@@ -83,6 +83,8 @@ CAPTION_HEADS = frozenset(
     "profiles cartoon example examples images image photograph photographs micrographs staining immunostaining "
     "accumulation outline design overlay sequence sequences model models chart".split())
 _CAPTION_HEAD_LINKS = frozenset({"of", "between"})
+# what opens a title's item: a past form after it qualifies the item's noun
+_TITLE_ITEM_OPENERS = frozenset({":", ",", ";"})
 # ... of which those that name a drawing, a title's even after "a" ("a flowchart of the overlap function ...")
 _DRAWING_HEADS = frozenset({"chart", "flowchart", "diagram", "schematic", "representation", "overview", "outline",
                             "illustration", "sketch", "cartoon", "scheme", "workflow", "timeline"})
@@ -217,6 +219,8 @@ def has_predicate(sentence: str) -> bool:
             return True
         if title_opening and word.endswith("ing"):
             continue  # a title's gerund: "a flow chart of the ... methods for sorting the b-cell subsets ..."
+        if title_opening and word.endswith("ed") and i and tokens[i - 1] in _TITLE_ITEM_OPENERS:
+            continue  # a title's item, a past form before its noun: "... production parameters : paired testes mass ,"
         classes = word_classes(word)
         # a past form the lexicon knows as an adjective only ("correlated") is a verb by where it stands
         if "VERB" not in classes and not (classes and word.endswith("ed")):
