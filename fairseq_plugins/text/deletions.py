@@ -613,9 +613,9 @@ def main_clause_positions(source: Sequence[str]) -> set:
     glucose , the peptide acts through its receptor": ``COMPLEMENTIZERS``) or a semicolon (a list's
     item: "... ; as a byproduct , given that the counts overlap , we provide a formula ... ;") or an enumerator
     ("we found that : 1 ) while ... in the limbs , a direct regulation ... is achieved ... ;") or a label's colon
-    at the sentence's start ("remarks : based on the new characters identified ... , we erect the new genus ..."). A part that
-    opens with a relative pronoun, or a second phrase (``SECOND_PHRASE_STARTS``), is the phrase's own side
-    part; the main clause is the first part after it that does not. When that part closes a list, with "and"
+    at the sentence's start ("remarks : based on the new characters identified ... , we erect the new genus
+    ..."). A part that opens with a relative pronoun, or a second phrase (``SECOND_PHRASE_STARTS``), is the
+    phrase's own side part; the main clause is the first part after it that does not. When that part closes a list, with "and"
     or "or" and no verb, the phrase's comma was the list's ("to investigate ... inside epithelial ,
     endothelial and smooth muscle cells , we first assessed ... , ec and smc at ..."): the parts after it
     stay too, up to the first that holds a verb

@@ -54,7 +54,6 @@ import itertools
 import os
 import random
 import re
-import statistics
 import unicodedata
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
@@ -110,7 +109,8 @@ _NEVER_FINAL_WORDS = frozenset(
 HYPHENATED_LINE_END_RE = re.compile(r"(?<=[^\W_])-$")
 HYPHEN_LINE_BREAK_RE = re.compile(r"(?<=[^\W_])-[^\S\n]*\n\s*(?=[^\W_])")
 _SECTION_WORDS = frozenset(
-    "results discussion discussions materials methods conclusion conclusions background introduction implementation".split())
+    "results discussion discussions materials methods conclusion conclusions background introduction implementation"
+    .split())
 _SENTENCE_ADVERBS = frozenset(
     """
     however thus therefore moreover furthermore additionally finally overall interestingly notably importantly
@@ -118,8 +118,10 @@ _SENTENCE_ADVERBS = frozenset(
     """.split()
 )
 # A short line of a hard-wrapped text that opens or ends on one of these words, or has a comma or one of
-# _NOT_IN_HEADINGS, is a piece of a sentence, not a heading ("the degree of cad", "and their median age", "rln has particular").
-_FUNCTION_WORDS = _NEVER_FINAL_WORDS | frozenset("a in on at to by as that than this these those it we they he she there".split())
+# _NOT_IN_HEADINGS, is a piece of a sentence, not a heading ("the degree of cad", "and their median age",
+# "rln has particular").
+_FUNCTION_WORDS = _NEVER_FINAL_WORDS | frozenset(
+    "a in on at to by as that than this these those it we they he she there".split())
 _NOT_IN_HEADINGS = frozenset(
     "is are was were be been being has have had do does did can could may might will would we it they".split())
 _HEADING_MAX_WORDS = 8
@@ -986,7 +988,8 @@ def _abbreviation_ends_sentence(tokens: List[str], k: int) -> bool:
     if not (_SINGLE_LETTER_RE.fullmatch(stem) or stem in ABBREVIATIONS and stem not in _ABBREVIATIONS_BEFORE_A_CLAUSE):
         return False
     if (stem == "etc" or _SINGLE_LETTER_RE.fullmatch(stem)) and following in FRONTING_WORDS:
-        ahead = itertools.takewhile(lambda t: t not in _SENTENCE_END_TOKENS, tokens[k + 2:k + 2 + _FRONTED_PHRASE_REACH])
+        reach = tokens[k + 2:k + 2 + _FRONTED_PHRASE_REACH]
+        ahead = itertools.takewhile(lambda t: t not in _SENTENCE_END_TOKENS, reach)
         if "," in ahead:
             return True  # a fronted phrase and its comma: "... incubated for <dig> h. | after repeated washing , ...",
             # "... to increase the availability of p. | while the presence of salicylic acid ... is established , ...",
