@@ -615,8 +615,8 @@ def main_clause_positions(source: Sequence[str]) -> set:
     ("we found that : 1 ) while ... in the limbs , a direct regulation ... is achieved ... ;") or a label's colon
     at the sentence's start ("remarks : based on the new characters identified ... , we erect the new genus
     ..."). A part that opens with a relative pronoun, or a second phrase (``SECOND_PHRASE_STARTS``), is the
-    phrase's own side part; the main clause is the first part after it that does not. When that part closes a list, with "and"
-    or "or" and no verb, the phrase's comma was the list's ("to investigate ... inside epithelial ,
+    phrase's own side part; the main clause is the first part after it that does not. When that part closes a
+    list, with "and" or "or" and no verb, the phrase's comma was the list's ("to investigate ... inside epithelial ,
     endothelial and smooth muscle cells , we first assessed ... , ec and smc at ..."): the parts after it
     stay too, up to the first that holds a verb
     (``predicates.has_predicate``); so when it is a middle item of such a list ("combined with literature

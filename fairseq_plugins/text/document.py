@@ -359,9 +359,9 @@ class Document:
 
     def verbatim(self, indices: Sequence[int], spell_out: bool = False, drop_pointers: bool = False) -> List[str]:
         """Sentences (by index into ``sentences``) as the raw text writes them, on one line (a line
-        break or a run of spaces inside a sentence, as a pasted PDF has them, becomes one space, and none
-        after a word's hyphen at a line's end); a
-        sentence with no raw counterpart in its normalized form. The edits for a reader (``edited``):
+        break or a run of spaces inside a sentence, as a pasted PDF has them, becomes one space, and
+        none after a word's hyphen at a line's end); a sentence with no raw counterpart in its
+        normalized form. The edits for a reader (``edited``):
         ``spell_out``, an abbreviation the text defines written out where these sentences first use
         it; ``drop_pointers``, pointers to figures, tables and references left out."""
         out = []

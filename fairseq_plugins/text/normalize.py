@@ -14,9 +14,10 @@ Penn-Treebank tokenized, tokens separated by single spaces::
 1. clean: HTML entities unescaped, NFKC ("8½" -> "8 1/2", full-width letters -> ASCII), curly
    quotes / backticks / guillemets made plain (``'`` and ``"``), control and zero-width
    characters dropped; a line (paragraph, headline, highlight) that ends in a letter or digit
-   gets a final period, as See et al. did to the .story files; whitespace collapsed to single
-   spaces, whitespace-free chunks of more than ``MAX_TOKEN_CHARS`` characters (base64, binary
-   garbage) dropped, lowercased;
+   gets a final period, as See et al. did to the .story files, unless its sentence goes on in the
+   next line (a hard-wrapped text, a line that ends on "of" or "the": ``_lines_that_go_on``);
+   whitespace collapsed to single spaces, whitespace-free chunks of more than ``MAX_TOKEN_CHARS``
+   characters (base64, binary garbage) dropped, lowercased;
 2. words: NLTK's Treebank tokenizer (contractions "did n't", "it 's", "gim me"; punctuation
    split off), with its end-of-string period rule taken out (step 3 decides periods);
 3. post-fixes, token by token: Treebank's `` and '' back to a plain ``"``; en/em dashes and

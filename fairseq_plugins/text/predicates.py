@@ -83,11 +83,11 @@ CAPTION_HEADS = frozenset(
     "profiles cartoon example examples images image photograph photographs micrographs staining immunostaining "
     "accumulation outline design overlay sequence sequences model models chart".split())
 _CAPTION_HEAD_LINKS = frozenset({"of", "between"})
-# what opens a title's item: a past form after it qualifies the item's noun
-_TITLE_ITEM_OPENERS = frozenset({":", ",", ";"})
 # ... of which those that name a drawing, a title's even after "a" ("a flowchart of the overlap function ...")
 _DRAWING_HEADS = frozenset({"chart", "flowchart", "diagram", "schematic", "representation", "overview", "outline",
                             "illustration", "sketch", "cartoon", "scheme", "workflow", "timeline"})
+# what opens a title's item: a past form after it qualifies the item's noun ("... : paired testes mass , ...")
+_TITLE_ITEM_OPENERS = frozenset({":", ",", ";"})
 # what a figure's legend marks in brackets: "( arrow )", "( arrowheads )", "( curved arrow )", "( asterisk )"
 _LEGEND_MARKER_RE = re.compile(r"\(\s*(?:\w+\s+)?(?:arrows?|arrowheads?|asterisks?)\s*\)")
 
