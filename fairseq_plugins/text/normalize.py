@@ -126,6 +126,9 @@ _FUNCTION_WORDS = _NEVER_FINAL_WORDS | frozenset(
 _NOT_IN_HEADINGS = frozenset(
     "is are was were be been being has have had do does did can could may might will would we it they".split())
 _HEADING_MAX_WORDS = 8
+# a formula on a line of its own: a chunk or two, a sign between characters
+_FORMULA_MAX_CHUNKS = 2
+_FORMULA_SIGN_RE = re.compile(r"\S[=+→←↔∑∏∈∉≤≥×÷^<>]\S")
 _NUMBERED_HEADING_RE = re.compile(r"\s*(?:\d+(?:\.\d+)*\.?|[ivx]+\.)\s+[A-Z]")
 _WRAPPED_MIN_LINES = 4
 _WRAPPED_NEVER_FINAL_RATE = 0.08
@@ -363,9 +366,11 @@ def _lines_that_go_on(lines: Sequence[str], raw_lines: Sequence[str]) -> Set[int
       that ends on a letter, a digit or a mask, in 172 papers that break their lines at every citation), and
       a citation never opens a sentence;
     - a line that ends on a word no sentence ends on (``_NEVER_FINAL_WORDS``: "... a significant cause of |
-      their reduced athletic performance"), unless the line is a heading's words ("results and") or the next
+      their reduced athletic performance"), unless the line is a heading's words ("results and"), the next
       line opens with a sentence adverb (the data set lost what came between: "... trained on the combined
-      features of | and however , even this minimalist model ...");
+      features of | and however , even this minimalist model ...") or is a formula on a line of its own,
+      which cut the sentence ("during the | s+o2+nadph+h+→so+nadp++h2o | catalytic cycle , ...": the line
+      after it is the rest, which ``extraction`` passes over);
     - in a hard-wrapped text (``_is_hard_wrapped``), every line that ends on a word and is not a short heading
       (``_is_a_heading``; a line as long as the text's width is a sentence's: "enrichment cultures from the
       converted grassland yielded 14 | atrazine-degrading isolates ..."): text copied from a PDF viewer or an
@@ -384,7 +389,7 @@ def _lines_that_go_on(lines: Sequence[str], raw_lines: Sequence[str]) -> Set[int
         followed.append(number)
         words = line.split()
         if (words[-1] in _NEVER_FINAL_WORDS and not (words[:-1] and all(word in _SECTION_WORDS for word in words[:-1]))
-                and not _opens_with_a_sentence_adverb(following)):
+                and not _opens_with_a_sentence_adverb(following) and not _is_a_formula(following)):
             goes_on.add(number)
     long_enough = _long_line_length(lines, followed)
     if _is_hard_wrapped(lines, followed, goes_on, long_enough):
@@ -400,6 +405,13 @@ def _long_line_length(lines: Sequence[str], followed: Sequence[int]) -> float:
         return 0.0
     lengths = sorted(len(lines[number]) for number in followed)
     return _WRAPPED_SHARE * lengths[int(0.9 * (len(lengths) - 1))]
+
+
+def _is_a_formula(line: str) -> bool:
+    """Whether a cleaned line is a formula on its own: at most ``_FORMULA_MAX_CHUNKS`` space-separated chunks, one of
+    them with a mathematical sign between characters ("s+o2+nadph+h+→so+nadp++h2o", "x∈n0n.")."""
+    chunks = line.split()
+    return len(chunks) <= _FORMULA_MAX_CHUNKS and any(_FORMULA_SIGN_RE.search(chunk) for chunk in chunks)
 
 
 def _opens_with_a_sentence_adverb(line: str) -> bool:
