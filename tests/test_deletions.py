@@ -497,40 +497,41 @@ def test_a_part_that_opens_with_a_coordinator_goes_only_at_the_end():
 
 
 def test_a_dropped_part_takes_both_its_commas_before_the_predicate():
-    # the rewrite kept the part's opening comma: it goes too, and no comma is left between subject and verb
-    sentence = "buchnera from the pea aphid , a. pisum , has a fragmented pathway ."
-    assert project_clauses([sentence], ["buchnera from the pea aphid , has a fragmented pathway ."]) == [
-        "buchnera from the pea aphid has a fragmented pathway ."]
-    # ... and where it kept both and dropped only what is between them (its deletion of "has" undone)
-    fronted = "compared to e. coli , the endosymbiont from the pea aphid , a. pisum , has a fragmented pathway ."
-    assert project_clauses([fronted], ["compared to e. coli , the endosymbiont from the pea aphid , a fragmented "
-                                       "pathway ."]) == [
-        "compared to e. coli , the endosymbiont from the pea aphid has a fragmented pathway ."]
-    relative = "the receptor classification , which we compare with the tree later , is provided in figure <dig> ."
-    assert project_clauses([relative], ["the receptor classification , is provided in figure <dig> ."]) == [
-        "the receptor classification is provided in figure <dig> ."]
-    # a verb that can be no noun opens the predicate as an auxiliary does
-    curated = "the ideal database , also manually curated , contains information on <dig> proteins ."
-    assert project_clauses([curated], ["the ideal database , contains information on <dig> proteins ."]) == [
-        "the ideal database contains information on <dig> proteins ."]
-    # ... and so does a past form the lexicon knows as a verb
-    papers = "two papers published in bmc bioinformatics , presenting machine learning methods , used their own method ."
-    assert project_clauses([papers], ["two papers published in bmc bioinformatics , used their own method ."]) == [
-        "two papers published in bmc bioinformatics used their own method ."]
-    # ... and a plural subject's verb that may be a noun, before its object's preposition or determiner
-    products = ("regulation occurs when certain gene products , transcription factors , bind to the dna at binding "
-                "sites .")
-    assert project_clauses([products], ["regulation occurs when certain gene products , bind to the dna at binding "
-                                        "sites ."]) == [
-        "regulation occurs when certain gene products bind to the dna at binding sites ."]
-    # ... and one in "s" before its object's determiner
-    solution = "the alternative solution , employed in cghscan , scans each region for conserved regions ."
-    assert project_clauses([solution], ["the alternative solution , scans each region for conserved regions ."]) == [
-        "the alternative solution scans each region for conserved regions ."]
-    # ... but not a word in "s" before a preposition: "results" may open a list's next item
-    assert project_clauses(["the first group , with <dig> members , results from a duplication ."],
-                           ["the first group , results from a duplication ."]) == [
-        "the first group , results from a duplication ."]
+    cases = [  # (sentence, rewrite, summary sentence)
+        # the rewrite kept the part's opening comma: it goes too, and no comma is left between subject and verb
+        ("buchnera from the pea aphid , a. pisum , has a fragmented pathway .",
+         "buchnera from the pea aphid , has a fragmented pathway .",
+         "buchnera from the pea aphid has a fragmented pathway ."),
+        # ... and where it kept both and dropped only what is between them (its deletion of "has" undone)
+        ("compared to e. coli , the endosymbiont from the pea aphid , a. pisum , has a fragmented pathway .",
+         "compared to e. coli , the endosymbiont from the pea aphid , a fragmented pathway .",
+         "compared to e. coli , the endosymbiont from the pea aphid has a fragmented pathway ."),
+        ("the receptor classification , which we compare with the tree later , is provided in figure <dig> .",
+         "the receptor classification , is provided in figure <dig> .",
+         "the receptor classification is provided in figure <dig> ."),
+        # a verb that can be no noun opens the predicate as an auxiliary does
+        ("the ideal database , also manually curated , contains information on <dig> proteins .",
+         "the ideal database , contains information on <dig> proteins .",
+         "the ideal database contains information on <dig> proteins ."),
+        # ... and so does a past form the lexicon knows as a verb
+        ("two papers published in bmc bioinformatics , presenting machine learning methods , used their own method .",
+         "two papers published in bmc bioinformatics , used their own method .",
+         "two papers published in bmc bioinformatics used their own method ."),
+        # ... and a plural subject's verb that may be a noun, before its object's preposition or determiner
+        ("regulation occurs when certain gene products , transcription factors , bind to the dna at binding sites .",
+         "regulation occurs when certain gene products , bind to the dna at binding sites .",
+         "regulation occurs when certain gene products bind to the dna at binding sites ."),
+        # ... and one in "s" before its object's determiner
+        ("the alternative solution , employed in cghscan , scans each region for conserved regions .",
+         "the alternative solution , scans each region for conserved regions .",
+         "the alternative solution scans each region for conserved regions ."),
+        # ... but not a word in "s" before a preposition: "results" may open a list's next item
+        ("the first group , with <dig> members , results from a duplication .",
+         "the first group , results from a duplication .",
+         "the first group , results from a duplication ."),
+    ]
+    for sentence, rewrite, expected in cases:
+        assert project_clauses([sentence], [rewrite]) == [expected], sentence
     # a comma that closes the part before stays ("oisin tymon": test_only_deletions_of_whole_side_parts_stand), and
     # so does one before another part ("... before , the chief said": test_no_deletion_hands_an_apposition_to_...)
 

@@ -654,8 +654,11 @@ def _repeats_across(source: Sequence[str], start: int, end: int, dropped: Collec
     """Whether deleting ``source[start:end]`` would put the same words on both sides of the gap, up to
     ``MAX_REPEATED_WORDS`` (separators and the positions ``dropped`` aside): "... containing ciclosporin a [, atopica
     ® ... ingredient ,] ciclosporin a ..."."""
-    before = [source[i] for i in range(start - 1, -1, -1) if i not in dropped and source[i] not in SEPARATORS]
-    after = [source[i] for i in range(end, len(source)) if i not in dropped and source[i] not in SEPARATORS]
+    def kept_words(positions):  # the nearest kept words, at most as many as may repeat
+        words = (source[i] for i in positions if i not in dropped and source[i] not in SEPARATORS)
+        return list(itertools.islice(words, MAX_REPEATED_WORDS))
+
+    before, after = kept_words(range(start - 1, -1, -1)), kept_words(range(end, len(source)))
     return any(before[:n][::-1] == after[:n] and any(ch.isalnum() for word in after[:n] for ch in word)
                for n in range(1, MAX_REPEATED_WORDS + 1) if len(before) >= n and len(after) >= n)
 

@@ -112,6 +112,8 @@ HYPHEN_LINE_BREAK_RE = re.compile(r"(?<=[^\W_])-[^\S\n]*\n\s*(?=[^\W_])")
 _SECTION_WORDS = frozenset(
     "results discussion discussions materials methods conclusion conclusions background introduction implementation"
     .split())
+# adverbs that open a sentence, before a line that ends on "and" or "of" (``_lines_that_go_on``): those of
+# _ADVERBS_AFTER_NUMBER but the words of order and sequence ("and | then", "and | first"), which go on a clause too
 _SENTENCE_ADVERBS = frozenset(
     """
     however thus therefore moreover furthermore additionally finally overall interestingly notably importantly
@@ -380,6 +382,7 @@ def _lines_that_go_on(lines: Sequence[str], raw_lines: Sequence[str]) -> Set[int
     """
     goes_on = set()
     followed = []  # numbers of the lines another line follows
+    never_final = 0  # how many of them end on a word no sentence ends on
     for number, (line, following) in enumerate(zip(lines, lines[1:])):
         if not line or not following:
             continue
@@ -391,8 +394,9 @@ def _lines_that_go_on(lines: Sequence[str], raw_lines: Sequence[str]) -> Set[int
         if (words[-1] in _NEVER_FINAL_WORDS and not (words[:-1] and all(word in _SECTION_WORDS for word in words[:-1]))
                 and not _opens_with_a_sentence_adverb(following) and not _is_a_formula(following)):
             goes_on.add(number)
+            never_final += 1
     long_enough = _long_line_length(lines, followed)
-    if _is_hard_wrapped(lines, followed, goes_on, long_enough):
+    if _is_hard_wrapped(lines, followed, never_final, long_enough):
         goes_on.update(number for number in followed if _ends_a_word(lines[number])
                        and not (len(lines[number]) < long_enough and _is_a_heading(lines[number], raw_lines[number])))
     return goes_on
@@ -420,16 +424,15 @@ def _opens_with_a_sentence_adverb(line: str) -> bool:
     return words[0] in _SENTENCE_ADVERBS or (words[0] == "in" and len(words) > 1 and words[1] in _LOST_OPENERS_AFTER_IN)
 
 
-def _is_hard_wrapped(lines: Sequence[str], followed: Sequence[int], goes_on: Set[int], long_enough: float) -> bool:
+def _is_hard_wrapped(lines: Sequence[str], followed: Sequence[int], never_final: int, long_enough: float) -> bool:
     """Whether a text breaks its lines inside its sentences: at least ``_WRAPPED_MIN_LINES`` of the lines another
-    line follows, and ``_WRAPPED_NEVER_FINAL_RATE`` of them, end on a word no sentence ends on (SumPubMed's papers
-    that kept their source's line breaks: 1 line in 10 or more; the papers with a sentence a line: none, or a few
-    before a formula, "... is given by | <formula>"), or as many, and ``_WRAPPED_LONG_RATE`` of them, are long and
-    end on a word (a text wrapped at 60 to 90 characters: about 2 lines in 3).  A line is long when it is
-    ``long_enough`` (``_long_line_length``)."""
+    line follows (``followed``), and ``_WRAPPED_NEVER_FINAL_RATE`` of them, end on a word no sentence ends on
+    (``never_final`` do; SumPubMed's papers that kept their source's line breaks: 1 line in 10 or more; the papers
+    with a sentence a line: none, or a few before a formula, "... is given by | <formula>"), or as many, and
+    ``_WRAPPED_LONG_RATE`` of them, are long and end on a word (a text wrapped at 60 to 90 characters: about 2 lines
+    in 3).  A line is long when it is ``long_enough`` (``_long_line_length``)."""
     if len(followed) < _WRAPPED_MIN_LINES:
         return False
-    never_final = sum(1 for number in followed if number in goes_on)
     if never_final >= max(_WRAPPED_MIN_LINES, _WRAPPED_NEVER_FINAL_RATE * len(followed)):
         return True
     unended = sum(1 for number in followed if len(lines[number]) >= long_enough and _ends_a_word(lines[number]))
@@ -1011,7 +1014,7 @@ def _abbreviation_ends_sentence(tokens: List[str], k: int) -> bool:
         following in _ADVERBS_AFTER_NUMBER and k + 2 < len(tokens) and tokens[k + 2] == ",")
 
 
-# how far after "etc." a fronted phrase's comma is looked for
+# how far after a letter's or "etc."'s stop a fronted phrase's comma is looked for
 _FRONTED_PHRASE_REACH = 25
 _GENUS_ABBREVIATION_RE = re.compile(r"[a-z]{2,3}")
 _MIN_EPITHET_LETTERS = 4
