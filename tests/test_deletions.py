@@ -285,6 +285,11 @@ def test_the_main_clause_after_that_stays():
         sentence]
     kept = [sentence.split()[i] for i in sorted(main_clause_positions(sentence.split()))]
     assert kept == "the peptide acts through its receptor .".split()
+    # so does a comparison ("similar to ...", "consistent with ...")
+    compared = ("we find that similar to the increase in expression of the nuclear encoded mitochondrial genes , we "
+                "see an increase in expression of genes encoded by the mitochondrial genome .")
+    assert project_clauses([compared], ["we find that similar to the increase in expression of the nuclear encoded "
+                                        "mitochondrial genes ."]) == [compared]
     # "out of" opens such a phrase too
     share = ("the analysis revealed that out of the <dig> transcripts on the slide , a small number of genes were "
              "differentially expressed .")
@@ -972,3 +977,12 @@ def test_the_main_clause_after_a_labels_opening_phrase_stays():
     # without the label, as before
     plain = "based on the new characters identified , we erect the new genus eobowenia ."
     assert project_clauses([plain], ["based on the new characters identified ."]) == [plain]
+
+
+def test_no_deletion_takes_an_appositions_marker_alone():
+    # "that is" between commas is a side part of its own, but the apposition after it needs it
+    sentence = "we scored with only secondary structure , that is , <dig> % weighting of the term ."
+    assert project_clauses([sentence], ["we scored with only secondary structure <dig> % weighting of the term ."]) == [
+        sentence]
+    marked = "the genes were grouped by function , e.g. , transport and signalling ."
+    assert project_clauses([marked], ["the genes were grouped by function transport and signalling ."]) == [marked]

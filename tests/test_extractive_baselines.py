@@ -469,6 +469,12 @@ def test_a_sentence_that_only_says_where_something_is_shown_is_no_summary_senten
 def test_a_sentence_that_ends_on_the_is_cut():
     assert extraction.ends_on_article("we ran simulations with a rotating chromophore , as described in the .")
     assert extraction.ends_on_article("The alligator was photographed lounging on the.")
+    # or on "and", "its" or "their": its last words went too ("... mainly by dendritic cells and .")
+    assert extraction.ends_on_article("it was captured by lung apcs , mainly by dendritic cells and .")
+    assert extraction.ends_on_article("each cell was labelled with its .")
+    assert not extraction.ends_on_article("eyes affected by congenital an .")  # "an": an abbreviation, aniridia
+    assert not extraction.ends_on_article("they landed on the island .")  # "and" inside a word
+    assert not extraction.ends_on_article("it was anything but .")  # an idiom
     assert not extraction.ends_on_article("it was given with vitamin a .")
     assert not extraction.ends_on_article("patients were told to breathe .")  # "the" inside a word
     for masked in (False, True):

@@ -287,13 +287,23 @@ def test_two_sentences_run_together_at_a_number_are_told_from_one():
                  "we included smooth variants .",
                  # a clause of concession or reason and its comma before a subject and its verb
                  "identical sequences were found on contigs apjl <dig> and apjl <dig> since these sequences were not "
-                 "contiguous with the others , they could not be assigned to either gene ."],
+                 "contiguous with the others , they could not be assigned to either gene .",
+                 # a preposition's phrase and its comma before "we" after a clause
+                 "we visited farms in provinces where the virus was frequently detected in <dig> for inclusion in the "
+                 "study , we selected swine farms by location .",
+                 "raw data are available via proteomexchange with identifier pxd <dig> to distinguish genuine "
+                 "interacting proteins from nonspecific ones , we analyzed the data using the saint tool ."],
                 ["a total number of <dig> lymph nodes samples were evaluated ; <dig> from wild boars , <dig> from red deer "
                  "and <dig> from roe deer .",
                  "the proteins were predicted using protcomp <dig> and <dig> proteins with mitochondrial , <dig> with "
                  "peroxisomal , <dig> with nuclear localisation were predicted .",
                  "if myb <dig> like atsr <dig> acts as a repressor of sa accumulation , this might indicate another point .",
                  "for duxbl , using cj <dig> as an anchor , we found the final exon in guinea pig .",
+                 # the number inside a fronted phrase whose main clause "we" opens
+                 "given the growing body of literature linking padi enzymes to the abundance of padi <dig> in oocytes "
+                 "and early embryos , we first tested whether histones were citrullinated .",
+                 "therefore , to address the role of dectin- <dig> in neutrophil - mediated host defense , we first "
+                 "evaluated neutrophil recruitment in the lungs .",
                  "we grew the cells at <dig> because at this temperature we could compare them .",
                  "we do not use frequencies with k > <dig> because for some families , there is not enough data .",
                  "the cells were grown at <dig> although the medium was rich , which slowed them .",
@@ -325,10 +335,14 @@ def test_two_sentences_run_together_before_a_sentence_adverb_and_its_comma_are_t
                    "the model incorporates most of the reactions present in the butanoate metabolism however , no active "
                    "flux was observed through most of them .",
                    "further investigation will be needed to verify these findings nevertheless , it will be of interest "
-                   "to study the expression level ."]:
+                   "to study the expression level .",
+                   # a fronted phrase that went on into its main clause before the adverb
+                   "in our studies parp down - regulated cells get arrested at the loose aggregation stage when "
+                   "subjected to development however , no effect was observed on the growth of unicellular cells ."]:
         assert predicates.splices_two_sentences(run_on), run_on
     for sentence in ["with our integrated analysis however , we have identified direct targets of the complex .",
                      "despite the increased reaction however , the symptoms are dampened .",
+                     "in cells treated with the drug however , the symptoms were dampened .",  # only its participle
                      "these data confirm however , the interconnected nature of the two cycles is unclear .",
                      "the method is fast and more importantly , it gives an idea of the error .",
                      "it lacks a central storage system and is therefore , in most cases , only used once .",
@@ -341,7 +355,14 @@ def test_two_clauses_spliced_with_a_bare_comma_are_told_from_one():
                 ["the first nine contigs could be oriented , the remaining eight could not be oriented .",
                  "three of these chunkers are trainable , the other two do not have a training option .",
                  "in this representation , isolates with the same profile were assigned to one circle , the size of "
-                 "the circle is proportional to their number ."],  # after a fronted phrase
+                 "the circle is proportional to their number .",  # after a fronted phrase
+                 # "we" and a lexical verb, perhaps after an adverb
+                 "two groups of che clusters are highly conserved among the geobacter sp. , we refer to these as α "
+                 "and β groups .",
+                 "the cells were washed in pbs , we then stained them and counted them .",
+                 # a phrase set off by commas after a main clause, then a second clause
+                 "we aim to improve profile alignments with respect to the hhsearch package , in order to align the "
+                 "residues more accurately , secondary structure information was incorporated into the methods ."],
                 ["<dig> % were nssnvs , <dig> % were frame shifts , and <dig> % were stop - gain mutations .",  # a series
                  "whenever a positive hit was found , the gene sequence was downloaded .",  # a time clause
                  "each time a client is started , the server is pinged for any updates .",
@@ -350,7 +371,14 @@ def test_two_clauses_spliced_with_a_bare_comma_are_told_from_one():
                  "the larger the f - score is , the more likely this feature is discriminative .",  # a comparison
                  "the gene was expressed in the gut , a tissue that is rich in cells .",  # an apposition
                  "the value is <dig> , a lower share than was reported before .",
-                 "our method is fast ; therefore , it can be used on whole genomes ."])  # a linking adverb
+                 "our method is fast ; therefore , it can be used on whole genomes .",  # a linking adverb
+                 "the reads were mapped , we ranked the genes , and we kept the top ten .",  # a series of "we" clauses
+                 "we grew the cells , in most cases , for two days .",  # no clause after the phrase
+                 "we grew the cells in a rich medium , as in earlier work , which was changed daily .",
+                 "to resolve this , and to elucidate the events in senescence , we used microarrays .",  # no clause
+                 # an adverb's or a participle's phrase, whose participle is among the finite words
+                 "similarly to what has been reported for other genes , we found several shared haplotypes .",
+                 "taken together with th expression demonstrated by flow cytometry , we speculate that it works ."])
     paper = paper_with("The first nine contigs could be oriented, the remaining eight could not be oriented.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
     assert Document.prepare(paper).non_sentences == frozenset()  # a paper's test: a news quote may splice
@@ -666,6 +694,15 @@ def test_a_line_that_says_what_a_removed_formulas_symbol_stands_for_is_no_senten
                  "where there are significant differences in the proportion of genes , no call is made .",
                  "where genetic resistance has been detected , it has been found to be strongly correlated .",
                  "where the following steps were taken : the cells were washed and spun ."])
+    # a legend's key, a name of a few words and "denotes", one column a line
+    tells_apart(extraction.defines_a_symbol,
+                ["splicing graphs denotes the number of splicing graphs .",
+                 "> <dig> -node graphs denotes the number of graphs with more than one node .",
+                 "sn and sp denote sensitivity and specificity ."],
+                ["the term denotes the prolamin fraction of wheat .",  # a determiner opens a sentence's subject
+                 "here , g denotes the cluster each gene belongs to .",  # a fronted word and its comma
+                 "let graph g denote the complex - complex interaction network .",
+                 "the expression of the five genes in the treated roots denotes a response ."])  # too long a name
     paper = paper_with("N is the number of communities filtered out.", "The cells were treated as before.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 

@@ -83,6 +83,9 @@ EXAMPLES = [
     ("He said:\n\"It works.\"\nA list -\nstays (as is)", 'he said : " it works . " a list - stays ( as is ) .'),
     ("Generation of a vaccine \u201cC-strain\u201d\nBACs were constructed.",
      'generation of a vaccine " c - strain " . bacs were constructed .'),
+    # a stop glued to the next sentence's first word after a space ends its sentence; a file's extension stays
+    ("It was isolated in China .Since then, it has spread. All .cel files ran on the .net runtime.",
+     "it was isolated in china . since then , it has spread . all .cel files ran on the .net runtime ."),
 ]
 
 
@@ -317,6 +320,7 @@ def test_a_masked_papers_stop_lost_after_a_references_number_ends_the_sentence()
     kept_whole = [
         "as shown in figure <dig> we found that the ratios of long probes rose .",  # a fronted phrase
         "for example , as shown in figure <dig> the expression of both genes rose .",  # after a discourse marker
+        "except for generations g <dig> and g <dig> this marker told the families apart .",  # "except for" too
         "taking a look at the last lines of table <dig> we see that two components act .",  # an -ing phrase
         "in conclusion , we show in table <dig> the configurations that gave the best results .",  # the verb's object
         "the values listed in table <dig> were used in all later runs of the model .",  # no opener follows

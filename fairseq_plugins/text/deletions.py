@@ -204,10 +204,16 @@ OPENING_PHRASE_STARTS = SUBORDINATORS | frozenset({
     "further", "altogether",
     # "out of": "... revealed that out of the <dig> transcripts on the slide , a small number of genes were ..."
     "out",
+    # a comparison before the main clause ("we find that similar to the increase in ... , we see an increase ...")
+    "similar", "consistent", "contrary", "according", "relative", "analogous",
 })
 # words that open the clause a verb of thinking or saying takes ("we propose that like insulin ,
 # the peptide acts ..."): an opening phrase may follow them as it may open a sentence
 COMPLEMENTIZERS = frozenset({"that", "whether"})
+# the words that say an apposition names the noun before it again ("... secondary structure , that is , <dig> %
+# weighting ..."): a side part of their own, but what follows needs them
+APPOSITION_MARKERS = frozenset({("that", "is"), ("i.e.",), ("ie",), ("namely",), ("e.g.",), ("eg",), ("viz.",),
+                                ("in", "other", "words")})
 # words that open a part which names the noun just before it: an apposition ("the main species of
 # the gut , with rare isolation of strains b and c , the species linked to infections"), a relative
 # clause (", which ..."). A deletion just before such a part would hand it to another noun.
@@ -786,6 +792,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # used to identify genes ...": so does a participle after the piece's own comma (after both of a side part's
         # commas it is the main verb: "two papers [, presenting ... ,] used their own method")
     words = [word for word in source[start:end] if word not in BOUNDARIES]
+    if tuple(words) in APPOSITION_MARKERS:
+        return False  # "scoring with only secondary structure [, that is ,] <dig> % weighting of ...": without its
+        # marker the apposition runs into the noun it names
     if any(first in words and not set(seconds).isdisjoint(source[end:]) for first, seconds in CORRELATIVES.items()):
         return False  # "some of them ... , others ...": without the first, "others" pairs with nothing
     if words and words[0] in SECOND_HALVES and _holds_in_order(source[:start], SECOND_HALVES[words[0]]):
