@@ -1078,10 +1078,10 @@ def _opens_with_we_and_its_verb(clause: Sequence[str]) -> bool:
 def _opens_a_purpose(words: Sequence[str]) -> bool:
     """Whether a part opens with a purpose: "in order to", or "to" and a verb ("to test this")."""
     return (words[:3] == ["in", "order", "to"]
-            or len(words) > 1 and words[0] == "to" and "VERB" in word_classes(words[1]) and words[1] not in DETERMINERS)
+            or len(words) > 1 and words[0] == "to" and "VERB" in word_classes(words[1]))
 
 
-def _splices_after_a_phrase(tokens: Sequence[str], earlier_bounds: Sequence[int], after: Sequence[str]) -> bool:
+def _splices_after_a_purpose(tokens: Sequence[str], earlier_bounds: Sequence[int], after: Sequence[str]) -> bool:
     """Whether a purpose set off by commas after a main clause leads a second one: "we aim to introduce new sources of
     information ... , | in order to more accurately align the residues ... , secondary structure information was
     incorporated into ...": the part before the phrase (since the last semicolon or colon) holds a predicate and
@@ -1133,7 +1133,7 @@ def splices_with_a_comma(sentence: str) -> bool:
             continue
         before = tokens[(bounds[k - 1] + 1 if k else 0):comma]
         after = tokens[comma + 1:(bounds[k + 1] if k + 1 < len(bounds) else len(tokens))]
-        if k and _opens_a_purpose(before) and after and _splices_after_a_phrase(tokens, bounds[:k], after):
+        if k and _opens_a_purpose(before) and after and _splices_after_a_purpose(tokens, bounds[:k], after):
             return True
         if (len(before) < 3 or len(after) < 4 or before[0] in _LINKING_WORDS or before[-1] in _LINKING_WORDS
                 or before[0] in FRONTING_WORDS or _opens_a_comparison(tokens) and _opens_a_comparison(after)):
