@@ -1081,7 +1081,7 @@ def _opens_a_purpose(words: Sequence[str]) -> bool:
             or len(words) > 1 and words[0] == "to" and "VERB" in word_classes(words[1]))
 
 
-def _splices_after_a_purpose(tokens: Sequence[str], earlier_bounds: Sequence[int], after: Sequence[str]) -> bool:
+def _splices_after_a_purpose(tokens: Sequence[str], opening: int, after: Sequence[str]) -> bool:
     """Whether a purpose set off by commas after a main clause leads a second one: "we aim to introduce new sources of
     information ... , | in order to more accurately align the residues ... , secondary structure information was
     incorporated into ...": the part before the phrase (since the last semicolon or colon) holds a predicate and
@@ -1089,13 +1089,11 @@ def _splices_after_a_purpose(tokens: Sequence[str], earlier_bounds: Sequence[int
     no coordinator joins later. A phrase of any other kind between commas after a clause is as often an aside inside
     it ("this may explain , at least partially , the fact that ...", "our data suggest , for the first time , that
     ..."): about 75 lines of SumPubMed train papers 0-999 took that form, most of them whole sentences. With a purpose,
-    1 more of those papers, a run-on."""
-    start = next((b + 1 for b in reversed(earlier_bounds) if tokens[b] in (";", ":")), 0)
-    if (tokens[earlier_bounds[-1]] != "," or earlier_bounds[-1] - start < 3
-            or tokens[earlier_bounds[-1] - 1] in _SERIES_WORDS | {"or"}):
+    1 more of those papers, a run-on. ``opening``: the mark before the purpose."""
+    part = _after_last_comma(tokens[:opening], (";", ":"))
+    if tokens[opening] != "," or len(part) < 3 or part[-1] in _SERIES_WORDS | {"or"}:
         return False
-    return (has_predicate(" ".join(tokens[start:earlier_bounds[-1]])) and _opens_a_clause_or_a_bare_subject(after)
-            and _SERIES_WORDS.isdisjoint(after))
+    return has_predicate(" ".join(part)) and _opens_a_clause_or_a_bare_subject(after) and _SERIES_WORDS.isdisjoint(after)
 
 
 def splices_with_a_comma(sentence: str) -> bool:
@@ -1133,7 +1131,7 @@ def splices_with_a_comma(sentence: str) -> bool:
             continue
         before = tokens[(bounds[k - 1] + 1 if k else 0):comma]
         after = tokens[comma + 1:(bounds[k + 1] if k + 1 < len(bounds) else len(tokens))]
-        if k and _opens_a_purpose(before) and after and _splices_after_a_purpose(tokens, bounds[:k], after):
+        if k and _opens_a_purpose(before) and after and _splices_after_a_purpose(tokens, bounds[k - 1], after):
             return True
         if (len(before) < 3 or len(after) < 4 or before[0] in _LINKING_WORDS or before[-1] in _LINKING_WORDS
                 or before[0] in FRONTING_WORDS or _opens_a_comparison(tokens) and _opens_a_comparison(after)):
@@ -1142,12 +1140,13 @@ def splices_with_a_comma(sentence: str) -> bool:
         if _FINITE_WORDS.isdisjoint(before[coordinators[-1] + 1:] if coordinators else before):
             continue
         verb = next((i for i, word in enumerate(after[:_SPLICED_VERB_REACH]) if word in _FINITE_WORDS), None)
-        series = not _SERIES_WORDS.isdisjoint(tokens[comma:]) or ", or" in " ".join(tokens[comma:])
+        rest = " ".join(tokens[comma:])
+        series = not _SERIES_WORDS.isdisjoint(tokens[comma:]) or ", or" in rest
         # (not after a participle's or an adverb's phrase, whose participle the finite words hold: "taken together
         # with th expression demonstrated by flow cytometry , we ...", "similarly to what has been reported , we ...")
         if after[0] == "we" and not tokens[0].endswith(("ly", "ed", "en")) and _opens_with_we_and_its_verb(after):
             # (not a series of the writers' clauses: "... , we ranked them , and we kept the top ten .")
-            if not any(f", {word} we " in " ".join(tokens[comma:]) for word in _SERIES_WORDS | {"or"}):
+            if not any(f", {word} we " in rest for word in _SERIES_WORDS | {"or"}):
                 return True
         if after[0] not in _SPLICED_SUBJECT_OPENINGS or verb is None or series:
             continue
