@@ -986,3 +986,42 @@ def test_no_deletion_takes_an_appositions_marker_alone():
         sentence]
     marked = "the genes were grouped by function , e.g. , transport and signalling ."
     assert project_clauses([marked], ["the genes were grouped by function transport and signalling ."]) == [marked]
+
+
+def test_no_deletion_takes_an_infinitives_object_or_a_relative_clause_whose_second_verb_stays():
+    """The object of "to <verb>" after a phrase between commas is no side part; a relative clause whose verb goes
+    on after the coordinator ("which will reduce ... , and makes ...") holds that verb's subject."""
+    infinitive = ("to investigate , in the absence of disease variables , the role of the brain epo system , we "
+                  "performed studies in young mice .")
+    assert project_clauses([infinitive], ["to investigate , in the absence of disease variables , we performed "
+                                          "studies in young mice ."]) == [infinitive]
+    # "to" before a word that is also a noun is a preposition: the apposition after it goes
+    preposition = "estrogen blocks the transition from conidia to yeast , the infective form of the fungus ."
+    assert project_clauses([preposition], ["estrogen blocks the transition from conidia to yeast ."]) == [
+        "estrogen blocks the transition from conidia to yeast ."]
+    relative = ("models suggest that scrounging will evolve in groups , which will reduce the finding rate of groups , "
+                "and makes that group foraging is unlikely .")
+    assert project_clauses([relative], ["models suggest that scrounging will evolve in groups and makes that group "
+                                        "foraging is unlikely ."]) == [relative]
+    # before a coordinator and a determiner the relative clause still goes
+    nouns = ("the first is partial graph completion , which means that the graph can be sent to many services , and "
+             "each can annotate it .")
+    assert project_clauses([nouns], ["the first is partial graph completion , and each can annotate it ."]) == [
+        "the first is partial graph completion , and each can annotate it ."]
+
+
+def test_no_deletion_takes_a_present_predicate_or_a_modifiers_noun_after_its_adverb():
+    """A part that opens with a verb in "s" the lexicon also knows as a noun, before a preposition, is the
+    predicate of a subject the writers set off with a comma; a part whose adverb and adjective go before the noun of
+    the modifier left before its comma holds that noun."""
+    predicate = ("the significant reduction in cells observed in ad patients , involving not only projection fibers , "
+                 "but also their receptors , points at a severely compromised serotonergic system .")
+    assert project_clauses([predicate], ["the significant reduction in cells observed in ad patients , involving not "
+                                         "only projection fibers , but also their receptors ."]) == [predicate]
+    modifier = "the key to the adoption of ehr is the privacy of the digitalized , highly sensitive medical data ."
+    assert project_clauses([modifier], ["the key to the adoption of ehr is the privacy of the digitalized ."]) == [
+        modifier]
+    # a plural noun before "of" still opens an apposition that goes
+    nouns = "we compared the two methods , results of the earlier study , in every sample ."
+    assert project_clauses([nouns], ["we compared the two methods in every sample ."]) == [
+        "we compared the two methods in every sample ."]

@@ -526,12 +526,18 @@ def test_a_sentence_whose_bare_subject_and_past_verb_follow_a_tables_number_is_t
                 ["parameters of femur in <dig> -day old turkeys are shown in table <dig> bone weight reached "
                  "significantly higher values in groups v and vi .",
                  "the results from two independent experiments are summarized in figure <dig> epithelium from wt "
-                 "donors reconstituted a ductal network in all recipients ."],
+                 "donors reconstituted a ductal network in all recipients .",
+                 # several figures' numbers whose marks were lost, then a subject with a name's number
+                 "their networks are represented in figures <dig> <dig> <dig> network <dig> received the highest score "
+                 "and assembles <dig> genes ."],
                 ["as shown in fig. <dig> totally suppressed the increase in both catecholamines .",  # an adverb, no subject
                  "the values are listed in table <dig> we identified a total of <dig> genes .",  # "we": a fronted phrase's
                  "the conserved components are shown in figure <dig> overlaid with the mammalian interactions .",
                  "mean affinity constants , shown in table <dig> represent the mean of four affinity calculations .",
-                 "the genes are shown in figure <dig> and additional file <dig> figure s <dig> show the inferred networks ."])
+                 "the genes are shown in figure <dig> and additional file <dig> figure s <dig> show the inferred networks .",
+                 # a fronted phrase that lost its comma: "figures" before its numbers is no verb
+                 "from figures <dig> <dig> <dig> we can see that the fourier score method performs best .",
+                 "in the heatmap in figure <dig> we showed the first <dig> genes ."])
 
 
 def test_a_connective_and_its_comma_open_a_sentence_after_a_fronted_clause_that_lost_its_comma():
@@ -903,6 +909,41 @@ def test_the_lines_of_a_legends_lettered_panels_are_no_sentences():
     paper = paper_with("i an amino acid transporter gene was expressed in root epidermal cells.",
                        "j double-staining showed that a glucose transporter gene was expressed in bacteriocytes.")
     assert Document.prepare(paper, masked=True).non_sentences == {1, 2}
+
+
+def test_a_labelled_list_cut_into_lines_is_no_sentence():
+    """A line whose colon opens a first item with its own label and colon, when the next lines open with the same
+    label word and a colon: the list's first line and its items; a colon's list that goes on in one line, or a next
+    line with another opening, stays."""
+    lines = ["correlated parameters can be described in <dig> groups : group <dig> : g <dig> among which any pair of "
+             "parameters are correlated .",
+             "group <dig> : g <dig> among which p <dig> and p <dig> are correlated .",
+             "group <dig> : g <dig> among which no pair is correlated ."]
+    assert extraction.labelled_list_lines(["the model was fitted .", *lines, "we then asked why ."]) == {1, 2, 3}
+    relations = ["there are four possible relations between two genes : <dig> +a → +b : up - regulation of a is "
+                 "followed by up - regulation of b .",
+                 "<dig> -a → +b : down - regulation of a is followed by up - regulation of b ."]
+    assert extraction.labelled_list_lines(relations) == {0, 1}
+    # one line holds the list; the next line is a sentence of its own
+    assert extraction.labelled_list_lines([
+        "two groups were formed : group a : the controls ; group b : the treated mice .",
+        "group sizes were equal ."]) == set()
+    assert extraction.labelled_list_lines(["the key is : a : up ; b : down .", "b : the treated mice ."]) == set()
+    paper = paper_with("The model was fitted.", "Parameters fall into three groups: group 1: g1 among which all pairs "
+                       "are correlated.", "Group 2: g2 among which p1 and p2 are correlated.", "We then asked why.")
+    assert Document.prepare(paper, masked=True).non_sentences == {2, 3}
+
+
+def test_a_line_that_writes_an_index_range_with_an_ellipsis_is_no_sentence():
+    ranges = ["suppose the genotype data are available from the snps of chromosome c , c= <dig> ... , c , r= <dig> "
+              "... , rc .",
+              "there must be αi = <dig> i = <dig> ⋯ , np .",
+              "find a ranked list of biclusters lj for each level j = <dig> . . ."]
+    for line in ranges:
+        assert extraction.writes_an_index_range(line), line
+    for line in ["the sample size was n = <dig> .", "we tested genes a , b , c ... and z in each cell .",
+                 "the values ... were close to <dig> ."]:
+        assert not extraction.writes_an_index_range(line), line
 
 
 def test_a_line_a_paper_gives_three_times_is_a_legends_convention():

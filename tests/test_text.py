@@ -635,6 +635,14 @@ def test_a_genus_abbreviation_the_normal_form_parted_from_its_stop_goes_on_into_
     assert split_sentences(english)[:2] == ["the signal was <dig> ma .", "anisotropy was high ."]
     opening = "the values were low in pe . thus we made more . a pediculus thus was found ."
     assert split_sentences(opening)[:2] == ["the values were low in pe .", "thus we made more ."]
+    # one stop that shows "cl" a genus's abbreviation ("c. fauriei" elsewhere) makes its stop before another species
+    # name, given only after "cl .", no sentence's end either
+    species = ("we studied c. fauriei in the field . haplotypes were found only for cl . fauriei and cl . "
+               "oblongifolia in the plastid dataset .")
+    assert split_sentences(species) == ["we studied c. fauriei in the field .", "haplotypes were found only for cl . "
+                                        "fauriei and cl . oblongifolia in the plastid dataset ."]
+    unshown = "haplotypes were found only for cl . oblongifolia in the plastid dataset ."
+    assert split_sentences(unshown) == ["haplotypes were found only for cl .", "oblongifolia in the plastid dataset ."]
 
 
 def test_a_number_that_ends_an_opening_subordinate_clause_ends_no_sentence():

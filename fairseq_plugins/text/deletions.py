@@ -803,9 +803,13 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "x , [but as of yet ,] neither ...": two clauses would be left with a comma between
     if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
         return False
-    if words and words[0].endswith("s") and is_only_a_verb(words[0]):
+    if words and words[0].endswith("s") and (is_only_a_verb(words[0])
+                                             or source[start] != ";" and _opens_a_present_predicate(words)):
         return False  # "we found that tip <dig> an acetyltransferase [, interacts with salmonella ssef] .": a present
-        # verb opens the predicate of a subject whose apposition's first comma the data set lost with a number
+        # verb opens the predicate of a subject whose apposition's first comma the data set lost with a number; or of a
+        # subject the writers set off with a comma ("the significant reduction in cells ... observed in ad patients ,
+        # involving not only ... , but also their receptors [, points at a severely compromised system] ."; after a
+        # semicolon such words open a clause's subject: "; attempts to mine it revealed ...")
     if len(words) > 1 and words[0].endswith("ed") and words[1] in OBJECT_PRONOUNS:
         return False  # "isolation of the promoter regions of three genes ... [, allowed us to identify ...] .": a past
         # form before its object pronoun is a finite verb, here the sentence's own after a comma the writers added
@@ -866,6 +870,11 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
             and (after_part[1] in PARTICIPLES_PREPOSITIONS or _is_a_manner_adverb_before_a_preposition(after_part))):
         return False  # "mreb is essential [, its depletion leads to a defect ...] , and ultimately to the formation of
         # round cells": what follows goes on with the part's verb
+    if (words and words[0] in RELATIVE_PRONOUNS and len(after_part) > 1 and after_part[0] in COORDINATORS
+            and _is_a_finite_verb(after_part[1])):
+        return False  # "scrounging will evolve in foraging groups [, which will reduce the patch finding rate of
+        # groups ,] and makes that ...": the verb after the coordinator is the relative clause's second, its subject
+        # the relative pronoun
     if after_part and after_part[0] in CONTRASTS:
         return False  # "... hog <dig> out [, supporting the hypothesis that pbs <dig> is inactivated ,] while in hog
         # <dig> phosphorylation activates this kinase": the contrast may be with the part
@@ -876,6 +885,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if source[start] == "," and kept_before and _continues_a_list_of_modifiers(kept_before[-1], words):
         return False  # "integrating phylogenetic [, computational and structural approaches to the genes] ,": the
         # noun the first modifier goes with is in the part
+    if words and words[0] in DETERMINERS and _ends_on_an_infinitive(kept_before):
+        return False  # "to investigate , in the absence of interfering disease variables [, the physiological role of
+        # the brain epo system ,] we performed ...": the infinitive's object, after a phrase the writers put between
     if source[start] == "," and _leaves_a_modifier_without_its_noun(kept_before, words):
         return False  # "... principal component analysis which provides coupled [, low - dimensional representations of
         # the samples] .": the modifier before the comma goes with the noun in the part
@@ -1159,11 +1171,40 @@ def _leaves_a_modifier_without_its_noun(kept_before: Sequence[str], words: Seque
     the part a noun phrase (no predicate) that opens with an adjective or a noun."""
     if not kept_before or not words or has_predicate(" ".join(words)):
         return False
-    last, last_classes, opening = kept_before[-1], word_classes(kept_before[-1]), word_classes(words[0])
+    # (an adverb before the part's adjective goes with it: "the digitalized , highly sensitive medical data")
+    first = next((word for word in words if not (word.endswith("ly") and "ADV" in word_classes(word))), words[0])
+    last, last_classes, opening = kept_before[-1], word_classes(kept_before[-1]), word_classes(first)
     before = kept_before[-2] if len(kept_before) > 1 else None
     modifies = (("ADJ" in last_classes and "NOUN" not in last_classes)
                 or last.endswith("ed") and before is not None and (before in DETERMINERS or "VERB" in word_classes(before)))
     return modifies and bool(opening & {"ADJ", "NOUN"})
+
+
+def _opens_a_present_predicate(words: Sequence[str]) -> bool:
+    """Whether ``words`` open with a verb in "s" that the lexicon also knows as a noun ("points", "leads") before a
+    preposition, a determiner or "that": a predicate ("points at a compromised system"), not a noun phrase."""
+    return (len(words) > 1 and "VERB" in word_classes(words[0])
+            and words[1] in PARTICIPLES_PREPOSITIONS | DETERMINERS | COMPLEMENTIZERS)
+
+
+def _is_a_finite_verb(word: str) -> bool:
+    """Whether ``word`` is a verb that needs a subject of its own: one the lexicon knows as a verb only, or a verb
+    form in "s" ("makes", "leads"; a plural noun too, but not after a coordinator that closes a relative clause)."""
+    return is_only_a_verb(word) and not word.endswith(("ed", "ing")) or word.endswith("s") and "VERB" in word_classes(word)
+
+
+def _ends_on_an_infinitive(kept_before: Sequence[str]) -> bool:
+    """Whether the kept text before a part ends on "to" and a verb, alone or before one part between commas ("to
+    investigate , in the absence of interfering disease variables ,"): a part after it is the verb's object. A word the
+    lexicon also knows as a noun makes "to" a preposition ("to date", "from conidia to yeast")."""
+    kept_before = list(kept_before)
+    while kept_before and kept_before[-1] in BOUNDARIES:  # the part's own comma, when the deletion leaves it
+        kept_before.pop()
+    ends = [i for i, word in enumerate(kept_before) if word in BOUNDARIES]
+    for end in [len(kept_before)] + ends[-1:]:
+        if end >= 2 and kept_before[end - 2] == "to" and is_only_a_verb(kept_before[end - 1]):
+            return True
+    return False
 
 
 def _sets_a_threshold(words: Sequence[str]) -> bool:

@@ -1041,7 +1041,9 @@ def _genus_abbreviation_stops(tokens: Sequence[str]) -> Set[int]:
     abbreviation, both with a Latin name's ending (``_LATIN_NAME_ENDINGS``: "pediculus schaeffi", "ralstonia
     eutropha"), or after the genus's initial ("r. glutinis"). Ended there, a sentence stopped at "pe ." and the next
     opened with the species' name, both read blind as cut. Rare: 3 such stops in one of SumPubMed train papers 0-999
-    ("... of r. etli and ra . eutropha ."), none in the 200 Cohan-form papers."""
+    ("... of r. etli and ra . eutropha ."), none in the 200 Cohan-form papers. Once one stop shows an abbreviation a
+    genus's, its stops before the text's other Latin names are too ("... for cl . fauriei and cl . oblongifolia in
+    the combined plastid dataset .", the second name given only so: read blind, cut at "cl ." and a fragment)."""
     candidates = [i for i in range(1, len(tokens) - 1)
                   if tokens[i] == "." and _GENUS_ABBREVIATION_RE.fullmatch(tokens[i - 1])
                   and tokens[i + 1].isalpha() and len(tokens[i + 1]) >= _MIN_EPITHET_LETTERS
@@ -1052,10 +1054,14 @@ def _genus_abbreviation_stops(tokens: Sequence[str]) -> Set[int]:
     before: Dict[str, Set[str]] = collections.defaultdict(set)
     for previous, word in zip(tokens, tokens[1:]):
         before[word].add(previous)
-    return {i for i in candidates
-            if any(genus.startswith(tokens[i - 1]) and len(genus) > len(tokens[i - 1]) + 2
-                   and genus.endswith(_LATIN_NAME_ENDINGS) or genus == tokens[i - 1][0] + "."
-                   for genus in before[tokens[i + 1]])}
+    stops = {i for i in candidates
+             if any(genus.startswith(tokens[i - 1]) and len(genus) > len(tokens[i - 1]) + 2
+                    and genus.endswith(_LATIN_NAME_ENDINGS) or genus == tokens[i - 1][0] + "."
+                    for genus in before[tokens[i + 1]])}
+    # an abbreviation that one such stop shows a genus's is one before the text's other species too ("cl . fauriei",
+    # "c. fauriei" elsewhere; "cl . oblongifolia", given only so)
+    genera = {tokens[i - 1] for i in stops}
+    return stops | {i for i in candidates if tokens[i - 1] in genera}
 
 
 # the words after "et al ." that open a new sentence rather than go on with the citation's

@@ -494,8 +494,10 @@ _VERB_REACH = 7  # the next sentence's subject is at most this many words
 
 def _pointers_name_at(tokens: Sequence[str]) -> int:
     """Where the name of the figure, table or file whose number ends ``tokens`` stands ("table <dig>": at "table",
-    "table s <dig>": at "table"); below 0 where ``tokens`` are too short to hold one."""
-    return len(tokens) - (3 if tokens[-2:-1] == ["s"] and len(tokens) > 2 else 2)
+    "table s <dig>": at "table", "figures <dig> <dig> <dig>", whose marks between the numbers the data set lost: at
+    "figures"); below 0 where ``tokens`` are too short to hold one."""
+    numbers = max(1, len(list(itertools.takewhile(lambda token: token == NUMBER, reversed(tokens)))))
+    return len(tokens) - numbers - (2 if tokens[-numbers - 1:-numbers] == ["s"] and len(tokens) > numbers + 1 else 1)
 
 
 def _opens_a_clause_after_a_pointer(clause: Sequence[str], rest: Sequence[str]) -> bool:
@@ -586,13 +588,13 @@ def _opens_with_a_subject_and_past_verb(rest: Sequence[str]) -> bool:
     and adjectives by the lexicon or words it does not know, "of" and "from") and a past-tense verb that the lexicon
     knows only as a verb, with no preposition after it that would make it a participle (``_AFTER_PARTICIPLE``): "...
     are shown in table <dig> | bone weight reached significantly higher ...", "... in figure <dig> | epithelium from
-    wt donors reconstituted ...", not "... in figure <dig> | pairs predicted by ..." nor "... in figure <dig> |
-    show the inferred networks"."""
+    wt donors reconstituted ...", "... in figures <dig> <dig> <dig> | network <dig> received the highest score ...", not
+    "... in figure <dig> | pairs predicted by ..." nor "... in figure <dig> | show the inferred networks"."""
     for i, word in enumerate(rest[:_SUBJECT_WORDS + 1]):
         if i > 0 and word.endswith("ed") and len(word) > 4 and is_only_a_verb(word):
             return i + 1 < len(rest) and rest[i + 1] not in _AFTER_PARTICIPLE
-        if i == 0 and word in DETERMINERS or i > 0 and word in _SUBJECT_PREPOSITIONS:
-            continue
+        if i == 0 and word in DETERMINERS or i > 0 and word in _SUBJECT_PREPOSITIONS | {NUMBER}:
+            continue  # (a number after the first word is a name's: "network <dig> received the highest score")
         classes = word_classes(word)
         if (not word.isalpha() or word.endswith("ing") or word in _NOT_IN_A_BARE_SUBJECT
                 or classes and classes.isdisjoint(_NOUN_PHRASE_CLASSES)):
@@ -1168,6 +1170,9 @@ def _ends_a_clause(tokens: Sequence[str]) -> bool:
     fronted phrase lost its comma), or they have one and are no fronted phrase
     (``normalize.closes_fronted_phrase``: "as shown in figure <dig> | the ...", ", while in line <dig>
     | the blue color was ...")."""
+    # (a pointer's name before its number is no verb and its object: "from figures <dig> <dig> <dig>")
+    tokens = [token for i, token in enumerate(tokens)
+              if not (token in _POINTER_NOUNS and tokens[i + 1:i + 2] == [NUMBER])]
     last_part = _after_last_comma(tokens)
     if last_part and last_part[0] not in FRONTED_CLAUSE_OPENINGS and has_predicate(" ".join(last_part)):
         return True
