@@ -1021,6 +1021,10 @@ def test_no_deletion_takes_a_present_predicate_or_a_modifiers_noun_after_its_adv
     modifier = "the key to the adoption of ehr is the privacy of the digitalized , highly sensitive medical data ."
     assert project_clauses([modifier], ["the key to the adoption of ehr is the privacy of the digitalized ."]) == [
         modifier]
+    # what a measure is taken against stays
+    measure = "spatial variation in δ13c in ants , relative to the resource base , was explained by colony history ."
+    assert project_clauses([measure], ["spatial variation in δ13c in ants was explained by colony history ."]) == [
+        measure]
     # a plural noun before "of" still opens an apposition that goes
     nouns = "we compared the two methods , results of the earlier study , in every sample ."
     assert project_clauses([nouns], ["we compared the two methods in every sample ."]) == [

@@ -615,14 +615,20 @@ def test_a_singular_subject_that_a_opens_after_a_number_is_told_from_one_sentenc
                 ["we isolated a membrane bound c - type cytochrome and designated it cytochrome c <dig> a cytochrome "
                  "oxidase was also isolated .",
                  "the proposed approach is shown in figure <dig> a given metabolic network is described using the "
-                 "groups of dependent reactions ."],
+                 "groups of dependent reactions .",
+                 # "an", and a subject that holds a coordinator and a number before its verb
+                 "the large rnas are xist , neat <dig> and neat2/malat- <dig> a function for neat <dig> and neat2/malat- "
+                 "<dig> in mrna metabolism is suggested by their high levels of conservation .",
+                 "this site was mapped in spi- <dig> an insertion of the same sequence is found in other serotypes ."],
                 # a panel's letter or a name's ("figure <dig> a shows"), a plural subject, and a number that ends a
                 # fronted phrase which lost its comma: a purpose, a preposition after "that", one fronted phrase
                 ["the mutants are shown in figure <dig> a shows the wild type .",
                  "we found that the ht <dig> a receptors are expressed in the cortex .",
                  "to further identify the phylogeny of ms- <dig> a phylogenetic tree was constructed from its sequences .",
                  "we propose that in sa <dig> a different early mechanism might be operating .",
-                 "in additional file <dig> : figure s <dig> a heat map is shown of all transcripts ."])
+                 "in additional file <dig> : figure s <dig> a heat map is shown of all transcripts .",
+                 # an apposition that lost its commas, its verb after the second
+                 "we found that mmp- <dig> a matrix metalloproteinase associated with m - csf , is also elevated ."])
 
 
 def test_a_comparison_and_its_comma_open_a_sentence_after_a_number_whatever_its_subject():
@@ -929,9 +935,25 @@ def test_a_labelled_list_cut_into_lines_is_no_sentence():
         "two groups were formed : group a : the controls ; group b : the treated mice .",
         "group sizes were equal ."]) == set()
     assert extraction.labelled_list_lines(["the key is : a : up ; b : down .", "b : the treated mice ."]) == set()
+    # a count in words before the colon, one item after it, and the next line opening as that item
+    groups = ["four groups of animals were studied : animals transplanted with gdnf cells <dig> days before injection .",
+              "animals transplanted with gfp cells <dig> days before injection ."]
+    assert extraction.labelled_list_lines([*groups, "the mice were then killed ."]) == {0, 1}
+    # the whole list after the colon: the next line says more of its first item
+    assert extraction.labelled_list_lines(["methods fall into two categories : multi - model methods and single - "
+                                           "model methods .", "multi - model methods use a consensus ."]) == set()
     paper = paper_with("The model was fitted.", "Parameters fall into three groups: group 1: g1 among which all pairs "
                        "are correlated.", "Group 2: g2 among which p1 and p2 are correlated.", "We then asked why.")
     assert Document.prepare(paper, masked=True).non_sentences == {2, 3}
+
+
+def test_a_comparisons_phrase_without_a_clause_is_no_sentence():
+    assert predicates.is_a_comparison_only("compared to the positions in the human genome .")
+    assert predicates.is_a_comparison_only("compared with the thr186 wild type .")
+    assert not predicates.is_a_comparison_only("compared with controls , the mice gained weight .")
+    assert not predicates.is_a_comparison_only("compared to controls the mice gained weight .")  # its comma lost
+    paper = paper_with("The genes were mapped in the zebrafish.", "Compared to the positions in the human genome.")
+    assert Document.prepare(paper, masked=True).non_sentences == {2}
 
 
 def test_a_line_that_writes_an_index_range_with_an_ellipsis_is_no_sentence():

@@ -165,6 +165,8 @@ ATTRIBUTION = frozenset({
 CONDITIONS = frozenset({"if", "unless", "whether", "provided", "providing", "except", "only", "whenever"})
 # ... and the prepositions that set a limit before a determiner ("below this level", "above the threshold")
 LIMITS = frozenset({"below", "above", "beyond"})
+# what opens the reference a measure is taken against ("δ13c in ants , relative to the resource base , ...")
+REFERENCE_OF_A_MEASURE = ("relative", "to")
 # the comparisons that set a threshold on a quantity ("whose similarity is greater than <dig>"): a relative
 # clause that holds one before a number restricts the noun before it, commas or not ("the interacting protein pairs
 # [, whose similarity is greater than <dig> ,] have ...": without it the claim holds for every pair)
@@ -820,6 +822,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if words and (words[0] in CONDITIONS or words[0] in LIMITS and words[1:2] and words[1] in DETERMINERS):
         return False  # a condition on the claim: without it the claim holds unconditionally ("... , however [, below
         # this level ,] coverage was incomplete")
+    if words[:2] == list(REFERENCE_OF_A_MEASURE):
+        return False  # "spatial variation in δ13c in ants [, relative to the resource base ,] was almost wholly accounted
+        # by ...": what the measure is taken against; without it the claim is about another quantity
     if words and words[0] in RELATIVE_PRONOUNS | COMPLEMENTIZERS and _sets_a_threshold(words):
         return False  # "pairs [, whose similarity is greater than <dig> ,] have ...": the clause restricts the noun
     if source[start] == ";" and end < _clause_end(source, start + 1, body_end):

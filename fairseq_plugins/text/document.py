@@ -74,6 +74,7 @@ def _has_no_verb(sentence: str) -> bool:
 MASKED_LINE_TESTS = (
     _has_no_verb,
     predicates.is_purpose_line,  # "to report a case of ..."
+    predicates.is_a_comparison_only,  # "compared to the positions in the human genome ."
     # two sentences the data set ran together where it lost a stop with a number, or at a letter's stop
     # the splitter read as an initial ("... eric type b. the other two ..."), or that a writer spliced
     predicates.runs_two_sentences_together,
@@ -143,7 +144,8 @@ class Document:
         after a line that ends with a figure's name (``extraction.ends_with_figure``), sentences
         the data set cut text out of (``extraction.is_cut``) and lines with no finite verb
         (``predicates.has_predicate``: captions, legends, footnotes) or that state a purpose and no
-        clause ("to report a case of ...", ``predicates.is_purpose_line``) or may be two sentences run
+        clause ("to report a case of ...", ``predicates.is_purpose_line``) or a comparison and no clause ("compared
+        to the positions in the human genome .", ``predicates.is_a_comparison_only``) or may be two sentences run
         together where the data set lost a stop ("... of gpr <dig> the effects of ...", "... type b. the
         other ...", ``predicates.runs_two_sentences_together``, "... antibody c <dig> | rt - pcr evaluation
         of a blood sample was ...", ``predicates.runs_on_after_a_name``, or where a model of the words around a

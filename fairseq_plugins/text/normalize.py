@@ -1128,7 +1128,9 @@ def _ends_a_links_query(sentence: List[str], tokens: List[str], following: int) 
 # <dig>"; not "sec", whose "<dig> sec ." ends many a method's sentence), and the Latin ones written without their
 # first stop ("in eg . a. fumigatus", "ie . the free enzyme"), which no sentence ends on
 _PARTED_NUMBERED_ABBREVIATIONS = NUMBERED_ABBREVIATIONS - ABBREVIATIONS - {"sec"}
-_PARTED_LATIN_ABBREVIATIONS = frozenset(["eg", "ie"])
+_PARTED_LATIN_ABBREVIATIONS = frozenset(["eg", "ie", "aff"])  # "aff": a species' "affinis" before its epithet ("in the
+# stingless bee scaptotrigona aff . depilis , a species ..."; ended there, read blind as cut off); not "cf", whose
+# bracket a data set may cut before the next sentence ("( <dig> % cf . | pulmonary metastases occur ...")
 # ... and a section's "sec" after a word that points to it ("... the rules presented in sec . cumomer networks and
 # introduces ..."; ended there, read blind as a fragment), never seconds ("for <dig> sec .")
 _POINTERS_TO_A_SECTION = [["in", "sec"], ["see", "sec"]]

@@ -310,6 +310,19 @@ _SUBORDINATING_WORDS = _RELATIVE_WORDS | {"whether", "if", "when", "where", "how
 _MAIN_CLAUSE_SUBJECTS = frozenset({"we", "i", "they", "it"})
 
 
+# the participles that open a comparison's phrase ("compared to the positions in the human genome .")
+_COMPARING_OPENINGS = (("compared", "to"), ("compared", "with"))
+
+
+def is_a_comparison_only(sentence: str) -> bool:
+    """Whether a line in the normal form is a comparison's phrase and no clause: "compared to" or "compared with",
+    then words with no finite verb ("compared to the positions in the human genome .", the end of a sentence that a
+    line break cut; read blind, counted a fragment), which the lexicon's "compared" would pass as a verb. 3 lines of
+    the Cohan-form papers, passed over before by other tests; none of SumPubMed train papers 0-999."""
+    tokens = sentence.split()
+    return opens_with_one_of(tokens, _COMPARING_OPENINGS) and not has_predicate(" ".join(tokens[2:]))
+
+
 def is_purpose_line(sentence: str) -> bool:
     """Whether a line in the normal form is an abstract's purpose line with no main clause: "to"
     and a verb, then words with no finite verb ("to determine the prevalence of premenstrual cyclic
@@ -840,9 +853,18 @@ _SINGULAR_FINITE_WORDS = frozenset({"is", "was", "has", "can", "could", "may", "
 _INNER_CLAUSE_BREAKS = frozenset({",", ";", ":", "that", "and", "but", "or", "whereas", "while"})
 
 
+_INDEFINITE_ARTICLES = frozenset({"a", "an"})
+# how far the subject's verb may stand after its article, and what ends the subject before it: not a coordinator, a
+# dash or "to", which a subject holds ("... and neat2/malat- <dig> | a function for neat <dig> and neat2/malat- <dig>
+# in mrna metabolism is suggested by ...", "an acg to aug editing site")
+_ARTICLES_SUBJECT_REACH = 16
+_ARTICLES_SUBJECT_BREAKS = _CLAUSE_BREAKS - {"and", "or", "-", "to", "as"}
+
+
 def _opens_a_singular_subject_after_a_number(clause: Sequence[str], rest: Sequence[str]) -> bool:
-    """Whether ``rest``, after a number, opens with "a", a word that is neither a plural noun nor a verb, and a finite
-    word of a singular subject (``_SINGULAR_FINITE_WORDS``) within ``_VERB_REACH`` words and before any clause break
+    """Whether ``rest``, after a number, opens with "a" or "an", a word that is neither a plural noun nor a verb, and a
+    finite word of a singular subject (``_SINGULAR_FINITE_WORDS``) within ``_ARTICLES_SUBJECT_REACH`` words and before
+    any clause break (``_ARTICLES_SUBJECT_BREAKS``)
     ("... designated it cytochrome c <dig> | a cytochrome oxidase was also isolated ...", "... is shown in figure <dig>
     | a given metabolic network is described ..."), and the last clause of ``clause`` (after its last comma, "that" or
     conjunction) opens with no fronting word, "to" or participle, nor is ``clause`` one fronted phrase: there the
@@ -852,12 +874,17 @@ def _opens_a_singular_subject_after_a_number(clause: Sequence[str], rest: Sequen
     <dig> a shows ...", "ht <dig> a receptors are ..."): hence the singular verb, one word or more after the noun's
     first. 27 in SumPubMed train papers 0-999 that no other test took, 24 of them run-ons, two a list's items whose
     numbers were masked ("... the following procedure : <dig> a blast alignment was computed ...") and one an
-    apposition that lost its commas ("the phosphodiesterase pde <dig> a nuclease degrading ... is also localized")."""
-    if (len(rest) < 3 or rest[0] != "a" or not rest[1].isalpha() or rest[1] in _FINITE_WORDS
+    apposition that lost its commas ("the phosphodiesterase pde <dig> a nuclease degrading ... is also localized").
+    With "an", a subject's coordinator, dash or "to", and a verb up to 16 words on (read blind, "... and neat2/malat-
+    <dig> | a function for neat <dig> and neat2/malat- <dig> in mrna metabolism is suggested ..." counted a run-on):
+    2 more lines of train papers 0-999, a run-on ("... is shown in figure <dig> | a ld value of <dig> between a marker
+    and qtl allele was assumed .") and a fronted phrase that lost its comma ("just <dig> kb downstream of cacpl_ <dig>
+    a second gene cluster ... could be identified")."""
+    if (len(rest) < 3 or rest[0] not in _INDEFINITE_ARTICLES or not rest[1].isalpha() or rest[1] in _FINITE_WORDS
             or is_only_a_verb(rest[1]) or rest[1].endswith("s") and not rest[1].endswith("ss")):
         return False
-    verb = next((word for word in rest[2:_VERB_REACH + 1] if word in _CLAUSE_BREAKS or word in _SINGULAR_FINITE_WORDS),
-                None)
+    verb = next((word for word in rest[2:_ARTICLES_SUBJECT_REACH + 1]
+                 if word in _ARTICLES_SUBJECT_BREAKS or word in _SINGULAR_FINITE_WORDS), None)
     if verb not in _SINGULAR_FINITE_WORDS or clause[0] in FRONTING_WORDS and "," not in clause:
         return False
     opening = _after_last_comma(clause, _INNER_CLAUSE_BREAKS)[0]  # never empty: the clause ends on its number
