@@ -1029,3 +1029,14 @@ def test_no_deletion_takes_a_present_predicate_or_a_modifiers_noun_after_its_adv
     nouns = "we compared the two methods , results of the earlier study , in every sample ."
     assert project_clauses([nouns], ["we compared the two methods in every sample ."]) == [
         "we compared the two methods in every sample ."]
+
+
+def test_no_deletion_takes_an_added_item_and_an_asides_commas_go_before_an_adverb_and_its_verb():
+    """"in addition to ..." adds to what the claim is about, as "together with" does; a side part between a subject
+    and an adverb before its verb takes both of its commas."""
+    added = "the training used the decoy sets from the decoys database , in addition to the moulder and rosetta sets ."
+    assert project_clauses([added], ["the training used the decoy sets from the decoys database ."]) == [added]
+    aside = "many transition period disorders , including fatty liver , also occur in a subclinical form ."
+    for rewrite in ("many transition period disorders , also occur in a subclinical form .",
+                    "many transition period disorders also occur in a subclinical form ."):
+        assert project_clauses([aside], [rewrite]) == ["many transition period disorders also occur in a subclinical form ."]

@@ -250,9 +250,11 @@ REPORTING_VERBS = frozenset({"suggest", "suggests", "suggested", "indicate", "in
 # the words that add to the noun before them what the claim is about ("the svm machine learning method ,
 # [together with sequence features carefully chosen ,] predicts ...": without the part the method alone would;
 # "vsmc growth and migration , [as well as ecm deposition in vsmcs were attenuated by ctgf inhibition ,] which
-# suggested ...": the verb, after a comma the paper left out, goes with it)
+# suggested ...": the verb, after a comma the paper left out, goes with it; "... using the decoy sets from the decoys
+# 'r' us database [, in addition to the moulder and the rosetta decoy sets] .": read blind as unsupported without it)
 ACCOMPANIMENTS = frozenset({("together", "with"), ("along", "with"), ("combined", "with"), ("coupled", "with"),
-                            ("in", "combination", "with"), ("in", "conjunction", "with"), ("as", "well", "as")})
+                            ("in", "combination", "with"), ("in", "conjunction", "with"), ("as", "well", "as"),
+                            ("in", "addition", "to")})
 # the second word of a pair that a kept first word asks for: "not only ... , but also ..." (without its
 # second half the first states less than the sentence did, and "not only" dangles)
 SECOND_HALVES = {"but": ("not", "only")}
@@ -1193,8 +1195,9 @@ def _opens_a_present_predicate(words: Sequence[str]) -> bool:
 
 
 def _is_a_finite_verb(word: str) -> bool:
-    """Whether ``word`` is a verb that needs a subject of its own: one the lexicon knows as a verb only, or a verb
-    form in "s" ("makes", "leads"; a plural noun too, but not after a coordinator that closes a relative clause)."""
+    """Whether ``word`` is a finite verb that needs a subject: one the lexicon knows as a verb only (no "-ed" or
+    "-ing" form, which may be a participle), or a form in "s" that it knows as a verb too ("makes", "leads"), which
+    after a coordinator is read as one."""
     return is_only_a_verb(word) and not word.endswith(("ed", "ing")) or word.endswith("s") and "VERB" in word_classes(word)
 
 
@@ -1333,11 +1336,18 @@ def _partners(words: Sequence[str], drop: Collection[int]) -> set:
         # the part's commas: its own first and last token, or the kept ones around it
         opening = start if words[start] == "," else before if before >= 0 and words[before] == "," else None
         closing = end - 1 if end - 1 > start and words[end - 1] == "," else after if after < n and words[after] == "," else None
-        if (opening is not None and closing is not None and closing + 1 < n
-                and _opens_a_predicate(words[closing + 1], words[closing + 2] if closing + 2 < n else "")
+        verb = closing + 1 if closing is not None else n
+        if verb < n and words[verb] in PREDICATE_ADVERBS:
+            verb += 1  # an adverb before the predicate: "many disorders , [including fatty liver ,] also occur ..."
+        if (opening is not None and closing is not None and verb < n
+                and _opens_a_predicate(words[verb], words[verb + 1] if verb + 1 < n else "")
                 and _opens_a_side_part(words, opening, drop)):
             partners.update((opening, closing))
     return partners
+
+
+# the adverbs that may stand between a subject's comma and its predicate ("... , also occur in a subclinical form")
+PREDICATE_ADVERBS = frozenset({"also", "often", "still", "already", "usually", "always", "further", "thus"})
 
 
 def _opens_a_predicate(word: str, following: str = "") -> bool:

@@ -23,7 +23,7 @@ import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Collection, Dict, List, Mapping, Optional, Sequence, Set
+from typing import Callable, Collection, Dict, List, Mapping, Optional, Sequence, Set
 
 import lemminflect
 
@@ -945,7 +945,7 @@ def labelled_list_lines(sentences: Sequence[str]) -> Set[int]:
     ..."), and the items after it that do too; or a line that counts a list's items in words before its colon and
     holds one item after it, the next lines opening with that item's first two words ("four groups of animals were
     studied : animals transplanted with transgenic cells ... . | animals transplanted with hek293/gfp cells ...": 2
-    more lines of those papers). The first line holds only the list's first item and the others are its pieces: read
+    more lines of SumPubMed train papers 0-999). The first line holds only the list's first item and the others are its pieces: read
     blind, both kinds were counted broken. 16 first lines of SumPubMed train papers 0-999 and the
     200 Cohan-format papers (10 not passed over before), all lists' first items ("... as follows : • correctness :
     data is incorrect , when ...", "... see the notes below : s. pombe - c. elegans : significant similarity
@@ -953,23 +953,26 @@ def labelled_list_lines(sentences: Sequence[str]) -> Set[int]:
     tokens = [sentence.split() for sentence in sentences]
     lines: Set[int] = set()
     for i in range(len(tokens) - 1):
-        words = tokens[i]
-        colon = next((j for j, word in enumerate(words) if word == ":"), None)
-        if colon is None or colon + 2 >= len(words):
-            continue
-        label, opening = words[colon + 1], words[colon + 1:colon + 3]
-        if _label_colon(words, colon + 2) is not None:
-            def is_item(line: List[str]) -> bool:
-                return line[:1] == [label] and _label_colon(line, 1) is not None
-        elif _LIST_COUNT_WORDS.intersection(words[:colon]) and _ITEM_JOINERS.isdisjoint(words[colon + 1:]):
-            def is_item(line: List[str]) -> bool:
-                return line[:2] == opening
-        else:
-            continue
-        items = list(itertools.takewhile(lambda j: is_item(tokens[j]), range(i + 1, len(tokens))))
+        is_item = _list_item_test(tokens[i])
+        items = list(itertools.takewhile(lambda j: is_item(tokens[j]), range(i + 1, len(tokens)))) if is_item else []
         if items:
             lines.update([i] + items)
     return lines
+
+
+def _list_item_test(words: List[str]) -> Optional[Callable[[List[str]], bool]]:
+    """For a line whose colon opens a list with its first item (``labelled_list_lines``), the test of a next line
+    that holds a later item: the same label word and a colon of its own, or the first item's first two words; None
+    for any other line."""
+    colon = next((j for j, word in enumerate(words) if word == ":"), None)
+    if colon is None or colon + 2 >= len(words):
+        return None
+    label, opening = words[colon + 1], words[colon + 1:colon + 3]
+    if _label_colon(words, colon + 2) is not None:
+        return lambda line: line[:1] == [label] and _label_colon(line, 1) is not None
+    if _LIST_COUNT_WORDS.intersection(words[:colon]) and _ITEM_JOINERS.isdisjoint(words[colon + 1:]):
+        return lambda line: line[:2] == opening
+    return None
 
 
 LEGEND_COPIES = 3  # how often a paper gives a line that is a legend's or a footnote's convention
