@@ -1040,3 +1040,18 @@ def test_no_deletion_takes_an_added_item_and_an_asides_commas_go_before_an_adver
     for rewrite in ("many transition period disorders , also occur in a subclinical form .",
                     "many transition period disorders also occur in a subclinical form ."):
         assert project_clauses([aside], [rewrite]) == ["many transition period disorders also occur in a subclinical form ."]
+
+
+def test_no_deletion_takes_a_part_that_ends_on_its_verb_or_a_final_participle():
+    """A part that ends on "was" (or another copula or auxiliary) leaves its complement after the next comma; a last
+    part of one past participle is the predicate of the clause before it, its "was" elided."""
+    copula = ("the measurements changed , probably because the heart rate was , on average , slightly higher on day "
+              "<dig> .")
+    assert project_clauses([copula], ["the measurements changed , slightly higher on day <dig> ."]) == [copula]
+    elided = "the transcripts were confirmed and the role of one antisense transcript for meab , investigated ."
+    assert project_clauses([elided], ["the transcripts were confirmed and the role of one antisense transcript for "
+                                      "meab ."]) == [elided]
+    # a part that ends on its complement still goes
+    whole = "the measurements changed , probably because the heart rate was higher , on day <dig> ."
+    assert project_clauses([whole], ["the measurements changed on day <dig> ."]) == ["the measurements changed on day "
+                                                                                   "<dig> ."]

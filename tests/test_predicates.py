@@ -540,6 +540,17 @@ def test_a_sentence_whose_bare_subject_and_past_verb_follow_a_tables_number_is_t
                  "in the heatmap in figure <dig> we showed the first <dig> genes ."])
 
 
+def test_a_sentence_adverb_and_its_comma_open_a_sentence_after_a_citation():
+    tells_apart(predicates.runs_two_sentences_together,
+                ["software to compute power has been made available in the genetic power calculator , developed by "
+                 "purcell et al. <cit> however , for haploid loci , there is no such parameter .",
+                 "the light penetration through soil is minimal <cit> however , chloroflexi were present in deeper "
+                 "layers ."],
+                # the adverb set off by its own commas, or a citation inside a fronted phrase
+                ["the light penetration through soil is minimal <cit> , however , chloroflexi were present .",
+                 "as shown by earlier work <cit> however , chloroflexi were present in deeper layers ."])
+
+
 def test_a_connective_and_its_comma_open_a_sentence_after_a_fronted_clause_that_lost_its_comma():
     tells_apart(predicates.runs_two_sentences_together,
                 ["noticeably , while vhl pulled down both forms of cul <dig> sap <dig> pulled down predominantly the "

@@ -165,6 +165,9 @@ ATTRIBUTION = frozenset({
 CONDITIONS = frozenset({"if", "unless", "whether", "provided", "providing", "except", "only", "whenever"})
 # ... and the prepositions that set a limit before a determiner ("below this level", "above the threshold")
 LIMITS = frozenset({"below", "above", "beyond"})
+# the copulas and auxiliaries whose complement follows them ("because the heart rate was , on average , slightly
+# higher ...")
+COMPLEMENT_TAKERS = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"})
 # what opens the reference a measure is taken against ("δ13c in ants , relative to the resource base , ...")
 REFERENCE_OF_A_MEASURE = ("relative", "to")
 # the comparisons that set a threshold on a quantity ("whose similarity is greater than <dig>"): a relative
@@ -824,6 +827,12 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if words and (words[0] in CONDITIONS or words[0] in LIMITS and words[1:2] and words[1] in DETERMINERS):
         return False  # a condition on the claim: without it the claim holds unconditionally ("... , however [, below
         # this level ,] coverage was incomplete")
+    if words and words[-1] in COMPLEMENT_TAKERS and end < body_end:
+        return False  # "the baseline measurements changed , probably because the heart rate was [, on average ,]
+        # slightly higher ...": a part that ends on "was" leaves its complement after the next comma
+    if end >= body_end and len(words) == 1 and is_a_past_verb(words[0]):
+        return False  # "... were confirmed for specific transcripts and the regulatory role of one antisense
+        # transcript for meab [, investigated] .": the second clause's predicate, its "was" elided
     if words[:2] == list(REFERENCE_OF_A_MEASURE):
         return False  # "spatial variation in δ13c in ants [, relative to the resource base ,] was almost wholly accounted
         # by ...": what the measure is taken against; without it the claim is about another quantity
