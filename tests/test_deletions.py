@@ -1039,7 +1039,8 @@ def test_no_deletion_takes_an_added_item_and_an_asides_commas_go_before_an_adver
     aside = "many transition period disorders , including fatty liver , also occur in a subclinical form ."
     for rewrite in ("many transition period disorders , also occur in a subclinical form .",
                     "many transition period disorders also occur in a subclinical form ."):
-        assert project_clauses([aside], [rewrite]) == ["many transition period disorders also occur in a subclinical form ."]
+        assert project_clauses([aside], [rewrite]) == [
+            "many transition period disorders also occur in a subclinical form ."]
 
 
 def test_no_deletion_takes_a_part_that_ends_on_its_verb_or_a_final_participle():

@@ -534,7 +534,8 @@ def test_a_sentence_whose_bare_subject_and_past_verb_follow_a_tables_number_is_t
                  "the values are listed in table <dig> we identified a total of <dig> genes .",  # "we": a fronted phrase's
                  "the conserved components are shown in figure <dig> overlaid with the mammalian interactions .",
                  "mean affinity constants , shown in table <dig> represent the mean of four affinity calculations .",
-                 "the genes are shown in figure <dig> and additional file <dig> figure s <dig> show the inferred networks .",
+                 "the genes are shown in figure <dig> and additional file <dig> figure s <dig> show the inferred "
+                 "networks .",
                  # a fronted phrase that lost its comma: "figures" before its numbers is no verb
                  "from figures <dig> <dig> <dig> we can see that the fourier score method performs best .",
                  "in the heatmap in figure <dig> we showed the first <dig> genes ."])
@@ -628,8 +629,8 @@ def test_a_singular_subject_that_a_opens_after_a_number_is_told_from_one_sentenc
                  "the proposed approach is shown in figure <dig> a given metabolic network is described using the "
                  "groups of dependent reactions .",
                  # "an", and a subject that holds a coordinator and a number before its verb
-                 "the large rnas are xist , neat <dig> and neat2/malat- <dig> a function for neat <dig> and neat2/malat- "
-                 "<dig> in mrna metabolism is suggested by their high levels of conservation .",
+                 "the large rnas are xist , neat <dig> and neat2/malat- <dig> a function for neat <dig> and "
+                 "neat2/malat- <dig> in mrna metabolism is suggested by their high levels of conservation .",
                  "this site was mapped in spi- <dig> an insertion of the same sequence is found in other serotypes ."],
                 # a panel's letter or a name's ("figure <dig> a shows"), a plural subject, and a number that ends a
                 # fronted phrase which lost its comma: a purpose, a preposition after "that", one fronted phrase
@@ -947,7 +948,8 @@ def test_a_labelled_list_cut_into_lines_is_no_sentence():
         "group sizes were equal ."]) == set()
     assert extraction.labelled_list_lines(["the key is : a : up ; b : down .", "b : the treated mice ."]) == set()
     # a count in words before the colon, one item after it, and the next line opening as that item
-    groups = ["four groups of animals were studied : animals transplanted with gdnf cells <dig> days before injection .",
+    groups = ["four groups of animals were studied : animals transplanted with gdnf cells <dig> days before "
+              "injection .",
               "animals transplanted with gfp cells <dig> days before injection ."]
     assert extraction.labelled_list_lines([*groups, "the mice were then killed ."]) == {0, 1}
     # the whole list after the colon: the next line says more of its first item

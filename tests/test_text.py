@@ -642,9 +642,10 @@ def test_a_genus_abbreviation_the_normal_form_parted_from_its_stop_goes_on_into_
     assert split_sentences(species) == ["we studied c. fauriei in the field .", "haplotypes were found only for cl . "
                                         "fauriei and cl . oblongifolia in the plastid dataset ."]
     # a species' "aff ." goes on into its epithet
-    affinis = "we studied the stingless bee scaptotrigona aff . depilis , a species with large aggregations . males flew ."
-    assert split_sentences(affinis) == ["we studied the stingless bee scaptotrigona aff . depilis , a species with large "
-                                        "aggregations .", "males flew ."]
+    affinis = ("we studied the stingless bee scaptotrigona aff . depilis , a species with large aggregations . males "
+               "flew .")
+    assert split_sentences(affinis) == ["we studied the stingless bee scaptotrigona aff . depilis , a species with "
+                                        "large aggregations .", "males flew ."]
     unshown = "haplotypes were found only for cl . oblongifolia in the plastid dataset ."
     assert split_sentences(unshown) == ["haplotypes were found only for cl .", "oblongifolia in the plastid dataset ."]
 

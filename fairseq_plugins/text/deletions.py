@@ -834,8 +834,8 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "... were confirmed for specific transcripts and the regulatory role of one antisense
         # transcript for meab [, investigated] .": the second clause's predicate, its "was" elided
     if words[:2] == list(REFERENCE_OF_A_MEASURE):
-        return False  # "spatial variation in δ13c in ants [, relative to the resource base ,] was almost wholly accounted
-        # by ...": what the measure is taken against; without it the claim is about another quantity
+        return False  # "spatial variation in δ13c in ants [, relative to the resource base ,] was almost wholly
+        # accounted by ...": what the measure is taken against; without it the claim is about another quantity
     if words and words[0] in RELATIVE_PRONOUNS | COMPLEMENTIZERS and _sets_a_threshold(words):
         return False  # "pairs [, whose similarity is greater than <dig> ,] have ...": the clause restricts the noun
     if source[start] == ";" and end < _clause_end(source, start + 1, body_end):
@@ -1207,7 +1207,8 @@ def _is_a_finite_verb(word: str) -> bool:
     """Whether ``word`` is a finite verb that needs a subject: one the lexicon knows as a verb only (no "-ed" or
     "-ing" form, which may be a participle), or a form in "s" that it knows as a verb too ("makes", "leads"), which
     after a coordinator is read as one."""
-    return is_only_a_verb(word) and not word.endswith(("ed", "ing")) or word.endswith("s") and "VERB" in word_classes(word)
+    return (is_only_a_verb(word) and not word.endswith(("ed", "ing"))
+            or word.endswith("s") and "VERB" in word_classes(word))
 
 
 def _ends_on_an_infinitive(kept_before: Sequence[str]) -> bool:

@@ -945,8 +945,8 @@ def labelled_list_lines(sentences: Sequence[str]) -> Set[int]:
     ..."), and the items after it that do too; or a line that counts a list's items in words before its colon and
     holds one item after it, the next lines opening with that item's first two words ("four groups of animals were
     studied : animals transplanted with transgenic cells ... . | animals transplanted with hek293/gfp cells ...": 2
-    more lines of SumPubMed train papers 0-999). The first line holds only the list's first item and the others are its pieces: read
-    blind, both kinds were counted broken. 16 first lines of SumPubMed train papers 0-999 and the
+    more lines of SumPubMed train papers 0-999). The first line holds only the list's first item and the others are
+    its pieces: read blind, both kinds were counted broken. 16 first lines of SumPubMed train papers 0-999 and the
     200 Cohan-format papers (10 not passed over before), all lists' first items ("... as follows : • correctness :
     data is incorrect , when ...", "... see the notes below : s. pombe - c. elegans : significant similarity
     ...")."""
