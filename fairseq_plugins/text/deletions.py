@@ -124,7 +124,7 @@ import difflib
 import itertools
 import re
 
-from .extraction import DETERMINERS, comma_parts, opens_with_one_of, word_classes
+from .extraction import COUNT_WORDS, DETERMINERS, comma_parts, opens_with_one_of, word_classes
 from .masking import NUMBER
 from .predicates import has_predicate, is_a_past_verb, is_only_a_noun, is_only_a_verb
 
@@ -549,15 +549,11 @@ def announced_list_positions(source: Sequence[str]) -> set:
     return set(range(items[0], len(source))) if len(items) > 1 else set()
 
 
-# the words that count what a colon announces ("we present four novel application areas : a ; b ; c ; d")
-COUNT_WORDS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several"})
-
-
 def _counted_items_after(source: Sequence[str], colon: int) -> set:
     """The positions from the first semicolon after ``colon`` to the sentence's end where the clause before the colon
-    counts what it announces (``COUNT_WORDS``) and two or more semicolons part its items ("we present four novel
-    application areas : metabolic protein specificity ; the relationship between ... [; the diversity of bacterial
-    proteomes ; ...]"): without its later items the count is wrong. Empty otherwise."""
+    counts what it announces (``extraction.COUNT_WORDS``) and two or more semicolons part its items ("we present four
+    novel application areas : metabolic protein specificity ; the relationship between ... [; the diversity of
+    bacterial proteomes ; ...]"): without its later items the count is wrong. Empty otherwise."""
     cuts = [i for i in range(colon + 1, len(source)) if source[i] == ";"]
     if len(cuts) < 2 or COUNT_WORDS.isdisjoint(source[:colon]):
         return set()

@@ -932,8 +932,9 @@ def _label_colon(tokens: Sequence[str], start: int) -> Optional[int]:
     return next((i for i in range(start, min(len(tokens), start + _ITEM_LABEL_REACH)) if tokens[i] == ":"), None)
 
 
-# a list's count before its colon, and what joins its items after it (none: the line holds one item)
-_LIST_COUNT_WORDS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several"})
+# a list's count before its colon ("four groups of animals were studied : ..."), and what joins its items after it
+# (none: the line holds one item)
+COUNT_WORDS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several"})
 _ITEM_JOINERS = frozenset({",", ";", "and", "or"})
 
 
@@ -970,7 +971,7 @@ def _list_item_test(words: List[str]) -> Optional[Callable[[List[str]], bool]]:
     label, opening = words[colon + 1], words[colon + 1:colon + 3]
     if _label_colon(words, colon + 2) is not None:
         return lambda line: line[:1] == [label] and _label_colon(line, 1) is not None
-    if _LIST_COUNT_WORDS.intersection(words[:colon]) and _ITEM_JOINERS.isdisjoint(words[colon + 1:]):
+    if COUNT_WORDS.intersection(words[:colon]) and _ITEM_JOINERS.isdisjoint(words[colon + 1:]):
         return lambda line: line[:2] == opening
     return None
 

@@ -628,10 +628,11 @@ _SUBJECTS_AFTER_A_STOP = frozenset({"this", "these", "we"})
 _SUBJECTS_AFTER_ETC = _SUBJECTS_AFTER_A_STOP | {"a", "an", "our"}
 
 
-# an indefinite article after a letter's stop opens a sentence: a genus's initial is followed by its species' name,
-# never by "a" ("a feasible match is a match where the read aligns with distance ≤ k. | a best match is ...": read
-# blind, counted two sentences run together; 10 lines of SumPubMed train papers 0-999, all run-ons)
-_ARTICLES_AFTER_A_LETTERS_STOP = frozenset({"a", "an"})
+# the indefinite articles: after a letter's stop one opens a sentence, a genus's initial being followed by its species'
+# name, never by "a" ("a feasible match is a match where the read aligns with distance ≤ k. | a best match is ...":
+# read blind, counted two sentences run together; 10 lines of SumPubMed train papers 0-999, all run-ons); after a
+# number one may open a singular subject (``_opens_a_singular_subject_after_a_number``)
+_INDEFINITE_ARTICLES = frozenset({"a", "an"})
 
 
 def _is_initial(token: str) -> bool:
@@ -697,7 +698,7 @@ def runs_two_sentences_together(sentence: str) -> bool:
     connective and its comma after a number open a sentence even where the lexicon finds no verb after them (none of
     train papers 0-999; one in a summary read blind, "... for weights between <dig> and <dig> | as expected , precision
     increases with weight whereas recall decreases ."). After a letter's stop, "a" or "an" opens the next sentence
-    (``_ARTICLES_AFTER_A_LETTERS_STOP``: 10 more of train papers 0-999, all run-ons). After a citation, a sentence
+    (``_INDEFINITE_ARTICLES``: 10 more of train papers 0-999, all run-ons). After a citation, a sentence
     adverb and its comma (``_runs_on_after_a_citation``: 5 more, all run-ons)."""
     tokens = sentence.split()
     for j, token in enumerate(tokens[:-_MIN_CLAUSE_WORDS - 1]):
@@ -720,7 +721,7 @@ def runs_two_sentences_together(sentence: str) -> bool:
                                          or _opens_a_singular_subject_after_a_number(clause, rest)
                                          or _opens_a_fronted_clause_before_its_subject(rest))
                  or _opens_a_fronted_phrase_after_a_letter(clause, rest)
-                 or _is_initial(token) and rest[0] in _ARTICLES_AFTER_A_LETTERS_STOP
+                 or _is_initial(token) and rest[0] in _INDEFINITE_ARTICLES
                  or token in _ABBREVIATIONS_AT_A_STOP and rest[0] in _SUBJECTS_AFTER_A_STOP
                  or token == "etc." and rest[0] in _SUBJECTS_AFTER_ETC)
         # (a connective and its comma need no verb the lexicon knows after them: "... between <dig> and <dig> | as
@@ -865,7 +866,6 @@ _SINGULAR_FINITE_WORDS = frozenset({"is", "was", "has", "can", "could", "may", "
 _INNER_CLAUSE_BREAKS = frozenset({",", ";", ":", "that", "and", "but", "or", "whereas", "while"})
 
 
-_INDEFINITE_ARTICLES = frozenset({"a", "an"})
 # how far the subject's verb may stand after its article, and what ends the subject before it: not a coordinator, a
 # dash or "to", which a subject holds ("... and neat2/malat- <dig> | a function for neat <dig> and neat2/malat- <dig>
 # in mrna metabolism is suggested by ...", "an acg to aug editing site")
