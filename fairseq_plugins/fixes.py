@@ -78,6 +78,14 @@ without the fix.
    which the optimizers call it through) computes the norm on the gradients' own device when none
    of them is on CUDA, and hands every other case to fairseq's unchanged
    (``ORIGINAL_CLIP_GRAD_NORM``).
+
+8. A distributed run's exit.  ``distributed.utils.distributed_main`` initialises the process group,
+   trains, waits at a barrier and returns without ``torch.distributed.destroy_process_group()``.
+   Under gloo (the CPU backend) the group's C++ threads are then torn down while the interpreter
+   shuts down, and now and then a rank aborts there ("terminate called without an active
+   exception", SIGABRT) after training has finished: the launcher reports the run as failed.
+   ``distributed_main`` is wrapped so that the group it made is destroyed when it returns or
+   raises; ``call_main`` finds the wrapper by its module-level name.
 """
 import argparse
 import contextlib
@@ -98,6 +106,7 @@ __all__ = [
     "load_checkpoint",
     "CHECKPOINT_SAFE_GLOBALS",
     "ORIGINAL_CLIP_GRAD_NORM",
+    "ORIGINAL_DISTRIBUTED_MAIN",
     "ORIGINAL_NO_REPEAT_NGRAM",
     "ORIGINAL_PROGRESS_BAR",
     "clip_grad_norm_",
@@ -144,6 +153,7 @@ import_fairseq()
 import torch  # noqa: E402
 from fairseq import checkpoint_utils  # noqa: E402
 from fairseq import utils as fairseq_utils  # noqa: E402
+from fairseq.distributed import utils as dist_utils  # noqa: E402
 from fairseq.file_io import PathManager  # noqa: E402
 from fairseq.logging import progress_bar as progress_bar_module  # noqa: E402
 from fairseq.ngram_repeat_block import NGramRepeatBlock  # noqa: E402
@@ -254,8 +264,6 @@ def _allow_resumed_state_broadcast() -> None:
     The bytes are not a file: rank 0 of this job produced them from a checkpoint it had already
     read with the safe loader (fairseq_plugins.fixes).  The receiving side is the same as
     fairseq's, with ``weights_only=False``; the sending side is fairseq's own."""
-    from fairseq.distributed import utils as dist_utils
-
     if getattr(dist_utils._broadcast_object_slow, "_fairseq_original", None) is not None:
         return  # already installed
     original = dist_utils._broadcast_object_slow
@@ -361,6 +369,28 @@ def _clip_where_the_gradients_are() -> None:
     fairseq_utils.clip_grad_norm_ = clip_grad_norm_
 
 
+# --- 8. a distributed run destroys its process group ------------------------------------------
+
+# (if this module is reloaded after apply(), the module already holds the wrapper)
+ORIGINAL_DISTRIBUTED_MAIN = getattr(dist_utils.distributed_main, "__wrapped__", dist_utils.distributed_main)
+
+
+@functools.wraps(ORIGINAL_DISTRIBUTED_MAIN)
+def distributed_main_that_destroys_its_group(*args, **kwargs):
+    """fairseq's ``distributed_main``, then ``destroy_process_group()`` for the group it made (a
+    group that was there before the call is left to its owner)."""
+    made_here = not torch.distributed.is_initialized()
+    try:
+        return ORIGINAL_DISTRIBUTED_MAIN(*args, **kwargs)
+    finally:
+        if made_here and torch.distributed.is_initialized():
+            torch.distributed.destroy_process_group()
+
+
+def _destroy_the_process_group_on_exit() -> None:
+    dist_utils.distributed_main = distributed_main_that_destroys_its_group
+
+
 def apply():
     """Install the fixes (idempotent)."""
     _allow_checkpoint_globals()
@@ -368,5 +398,6 @@ def apply():
     _atomic_checkpoint_copies()
     _one_log_file_handler()
     _clip_where_the_gradients_are()
+    _destroy_the_process_group_on_exit()
     if NGramRepeatBlock.__dict__["_no_repeat_ngram"] is not no_repeat_ngram:
         NGramRepeatBlock._no_repeat_ngram = no_repeat_ngram

@@ -232,6 +232,10 @@ def test_apply_is_idempotent():
     fixes.apply()
     assert list(torch.serialization.get_safe_globals()) == before
     assert NGramRepeatBlock._no_repeat_ngram is fixes.no_repeat_ngram
+    from fairseq.distributed import utils as dist_utils
+
+    assert dist_utils.distributed_main is fixes.distributed_main_that_destroys_its_group
+    assert dist_utils.distributed_main.__wrapped__ is fixes.ORIGINAL_DISTRIBUTED_MAIN
 
 
 def test_restore_file_continues_training(trained):
@@ -562,3 +566,56 @@ def test_clipping_cpu_gradients_where_cuda_is_available_matches_torch(monkeypatc
     for p, r, b in zip(params, reference, before):
         assert torch.allclose(p.grad, r.grad if max_norm > 0 else b)
     assert max_norm != 0.1 or not torch.allclose(params[0].grad, before[0])
+
+
+# --- 8. a distributed run destroys its process group -------------------------------------------
+
+PROCESS_GROUP_AFTER_CALL_MAIN = """
+import json, socket, sys
+import torch
+import fairseq_plugins  # noqa: F401  (applies the fixes)
+from fairseq import options
+from fairseq.dataclass.utils import convert_namespace_to_omegaconf
+from fairseq.distributed import utils as dist_utils
+from fairseq_plugins import fixes
+
+variant, group_before = sys.argv[1], sys.argv[2] == "group-before"
+if variant == "fairseq":
+    dist_utils.distributed_main = fixes.ORIGINAL_DISTRIBUTED_MAIN
+with socket.socket() as s:
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+init = f"tcp://127.0.0.1:{port}"
+args = options.parse_args_and_arch(options.get_training_parser(), [
+    "unused-data", "--arch", "transformer", "--cpu", "--distributed-backend", "gloo",
+    "--distributed-init-method", init, "--distributed-world-size", "1", "--distributed-rank", "0",
+    "--distributed-no-spawn", "--device-id", "0"])
+if group_before:
+    torch.distributed.init_process_group("gloo", init_method=init, world_size=1, rank=0)
+during = []
+dist_utils.call_main(convert_namespace_to_omegaconf(args),
+                     lambda cfg: during.append(torch.distributed.get_world_size()))
+print(json.dumps({"during": during, "after": torch.distributed.is_initialized()}))
+"""
+
+
+def process_group_after_call_main(variant, group_before="no-group-before"):
+    """(what the training function saw, whether a process group is left) for call_main in a fresh
+    process: world size 1 on gloo, the way scripts/train.py's workers start fairseq."""
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = run([sys.executable, "-c", PROCESS_GROUP_AFTER_CALL_MAIN, variant, group_before], REPO, env=env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    state = json.loads(proc.stdout.strip().splitlines()[-1])
+    return state["during"], state["after"]
+
+
+def test_distributed_main_leaves_its_process_group_without_fix():
+    assert process_group_after_call_main("fairseq") == ([1], True)
+
+
+def test_distributed_main_destroys_its_process_group():
+    assert process_group_after_call_main("fixed") == ([1], False)
+
+
+def test_distributed_main_leaves_a_group_it_did_not_make():
+    assert process_group_after_call_main("fixed", "group-before") == ([1], True)
