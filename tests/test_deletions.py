@@ -901,6 +901,17 @@ def test_no_deletion_takes_its_clauses_only_verb_or_a_list_of_clauses_closing_it
     cut = clauses[:clauses.index(" , six patients were positive for anti")] + " ."
     middle = " , six patients were positive for anti - gbm antibodies without anca"
     assert project_clauses([clauses], [cut]) == [clauses.replace(middle, "")]  # the closing item stays
+    # the clause after "that" loses its verb with the sentence's last part, the comma before the verb its only mark
+    complement = ("our analysis suggests that zmcct and one of the circadian clock core genes , zmcca <dig> are important "
+                  "nodes linking photoperiod with stress responses .")
+    cut_complement = "our analysis suggests that zmcct and one of the circadian clock core genes ."
+    assert project_clauses([complement], [cut_complement]) == [complement]
+    # ... but a last part after a clause with its verb goes, and so does one after "that" standing for a noun
+    for whole, shorter in (("we show that zmcct is a clock gene , which links photoperiod with stress responses .",
+                            "we show that zmcct is a clock gene ."),
+                           ("the response was higher than that of untreated rats , which implies a role of trpm8 .",
+                            "the response was higher than that of untreated rats .")):
+        assert project_clauses([whole], [shorter]) == [shorter]
     # a trailing side part after a single clause still goes
     single = "the <dig> patients were mpo - anca positive , and none was positive for pr3 - anca ."
     assert project_clauses([single], ["the <dig> patients were mpo - anca positive ."]) == [

@@ -656,18 +656,24 @@ def test_a_legends_sentences_before_its_next_legend_line_are_the_legends():
     assert document.non_sentences == {1, 2, 3, 4, 5, 6}
 
 
-def test_the_letter_a_before_a_plural_noun_opens_a_panels_legend():
+def test_the_letter_a_before_a_plural_noun_or_a_vowel_opens_a_panels_legend():
     for legend in ("a spores of the strains were incubated at <dig> °c .", "a values in brackets represent the percentage .",
                    "a proteins were extracted from the spores of the strains .",
                    # ... or before a determiner, which no article precedes
                    "a the relative change in expression was compared to the change after starvation .",
-                   "a an unrooted tree built using phylip and rooted using path - o - gen ."):
+                   "a an unrooted tree built using phylip and rooted using path - o - gen .",
+                   # ... or before a vowel, which "an" would precede
+                   "a interactions between the top ranked compounds and active site residues of rv <dig> .",
+                   "a e. coli has no putative homologues of the hydrogenase genes ."):
         assert extraction.is_caption(legend), legend
     # the article before a singular noun in -s, or an acronym, opens a sentence; so does "c #", a language
     for sentence in ("a series of experiments were run on the strains .", "a locus on chromosome <dig> was found .",
                      "a pls model was fitted to the data .", "a nls has not been defined in the protein .",
                      "a species of the genus was found in the soil .", "a systems approach is needed here .",
-                     "c # and java have a higher memory penalty for objects ."):
+                     "c # and java have a higher memory penalty for objects .",
+                     # a vowel that sounds as "y" or "w", and a list of panels that opens a sentence
+                     "a eukaryotic host was used .", "a one - step protocol was used .",
+                     "a and b represent the light and dark libraries , respectively ."):
         assert not extraction.is_caption(sentence), sentence
 
 

@@ -97,6 +97,24 @@ def test_an_equations_latex_source_is_no_sentence():
     assert not extraction.is_markup(r"the path was c:\data on the server .")
 
 
+def test_a_web_pages_script_entry_is_no_sentence():
+    """A scraped news article's page script, its title among the entries, passed over in any text; a quotation
+    before a colon is a caption's or a sentence's."""
+    script = ("by . nelson groom . var twittervia = ' mailonline ' ; . dm.has ( ' sharelinktop ' , { . ' id ' : ' 2994562 ' "
+              ", . ' title ' : ' woman lifts her pet crocodile into the bath ' , . ' ischannel ' : false , . ' anchor ' : "
+              "' tl ' } ) ; . getting children into the bath is an age old hurdle for parents . but a new video suggests "
+              "the challenge is faced by reptile owners , too .")
+    document = Document.prepare(script)
+    entries = [i for i, sentence in enumerate(document.sentences) if sentence.startswith(("' id '", "' title '"))]
+    assert len(entries) == 2 and set(entries) <= document.non_sentences
+    assert extraction.is_markup("'ischannel': false,")
+    for sentence in ("' amazing ' : ' the view was stunning ' , he said .",
+                     "' indestructible ' : wet wipes branded as ' flushable ' have been clogging up the system ."):
+        assert not extraction.is_markup(sentence), sentence
+    assert "getting children into the bath is an age old hurdle for parents ." in [
+        s for i, s in enumerate(document.sentences) if i not in document.non_sentences]
+
+
 def test_a_legend_that_marks_what_a_figure_shows_has_no_predicate_in_its_participle():
     legends = ["calcium pyrophosphate deposition disease demonstrated by deposits of microcrystals in the menisci "
                "( arrow ) , articular cartilage ( arrowhead ) , and soft tissue ( curved arrow ) .",
@@ -489,8 +507,11 @@ def test_a_line_that_opens_with_a_mark_is_no_sentence():
                  "- expression profile displays gene expression profiles for the given experiment .",
                  ", calculated from the experimental data at <dig> mg/ml .", "= average of three replicates .",
                  "\u2212/\u2212 embryos showed the elevation of cdca <dig> protein levels .",
+                 # what is left of a formula, its bar in the first word
+                 "k| queries , which is clearly not affordable .",
+                 "overlap=|s\u2229c| <dig> |s||c| if overlap meets a threshold , we say s and c match .",
                  "\" - \" represents no binding , \" + \" represents binding ."],
-                ["<dig> patients were enrolled .", "<cit> reported the same effect .", "~ <dig> % of the reads mapped .",
+                ["<dig> patients were enrolled .", "cnnm2|gucy1a was co-expressed in <dig> % of the resamples .", "<cit> reported the same effect .", "~ <dig> % of the reads mapped .",
                  "\" mild \" cases were excluded .", "\" <dig> \" , most probes were positive .", "\u03b1 - helices dominate the fold ."])
 
 
@@ -499,12 +520,15 @@ def test_a_list_cut_after_its_first_item_is_no_sentence():
                 "two hypotheses have been proposed <cit> : i ) the lack of constraints leads to degeneration .",
                 "the pipeline has three steps : <dig> ) reads are trimmed .",
                 # a first item after a dash, the next ones the next lines'
-                "to mention but three exemplars of problems with such comparison : - there are more than <dig> genes ."],
+                "to mention but three exemplars of problems with such comparison : - there are more than <dig> genes .",
+                # a bulleted list's first item, the next ones the next lines'
+                "we identify needs common to analytical workflows : \u2022 flexibility in structuring and modelling ."],
                 ["the objectives were : i ) to evaluate diversity ii ) to detect ld and iii ) to build a core set .",
                      "we impose two criteria : first , x must hold ; second , y must hold .",
                      "the pipeline has three steps : <dig> ) trimming , <dig> ) mapping and <dig> ) counting .",
                  "first , we trimmed the reads : they were short .", "the ratio was <dig> : <dig> in all samples .",
-                 "the sample ratio was <dig> : <dig> - a usual value ."])
+                 "the sample ratio was <dig> : <dig> - a usual value .",
+                 "the needs are : \u2022 flexibility \u2022 support for nested steps .", "the dose was <dig> mg \u00b7 kg ."])
 
 
 def test_a_question_a_line_that_opens_with_and_and_a_legend_run_in_are_no_sentences():
@@ -817,14 +841,21 @@ def test_a_complexity_bound_or_an_equation_that_lost_its_formula_is_no_sentence(
                  "the genotypes originate from an experimental cross between s. viminalis \u00d7 .",
                  # a pair's symbols
                  "c ) total of mirnas differentially expressed between the and fractions .",
-                 "a plot of the and dihedrals will have a slope of <dig> ."):
+                 "a plot of the and dihedrals will have a slope of <dig> .",
+                 # a bound after the verb or the comparison that states it
+                 "the time complexity can be as high as o when using pairwise alignment .",
+                 "the algorithm 's complexities are o and o for time and space , respectively .",
+                 "furthermore , there are o different ways to reroot the pruned subtree ."):
         assert extraction.lost_a_formula(lost), lost
     for whole in ("the o and h atoms of the ring were placed in the plane .", "the angle \u03b8 was fixed at <dig> degrees .",
                   "strain o <dig> took more time to grow than the others .", "let t be a rooted tree .",
                   "the ratio was significant ( p = <dig> ) in both groups .", "pi = the absolute difference of the counts .",
                   "hepatic concentrations of o , p'-ddt , o , p'-ddd and o , p'-dde were measured .",  # a compound
                   "the reads were sequenced at <dig> \u00d7 .", "the cross s. viminalis \u00d7 s. schwerinii was used .",
-                  "the share rose from <dig> to <dig> % .", "the nodes implement the and logical function ."):
+                  "the share rose from <dig> to <dig> % .", "the nodes implement the and logical function .",
+                  "the most common serogroup was o <dig> .", "the residues are o - glycosylated in all strains .",
+                  "its effects are as strong as o , p'-ddt 's in the liver .",
+                  "the angle of the long axis represents that of the eye , shown as \u03b8 in figure 2g ."):
         assert not extraction.lost_a_formula(whole), whole
     paper = paper_with("Our algorithm runs in O time and space.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}

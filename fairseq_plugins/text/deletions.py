@@ -1106,7 +1106,9 @@ def _takes_its_clauses_only_verb(source: Sequence[str], start: int, end: int, dr
     """Whether the piece ``source[start:end]`` holds a predicate (``predicates.has_predicate``) and what is kept of
     the clause it stands in (from the semicolon before it, or the sentence's start, to the semicolon after it, or
     the sentence's end; the positions ``dropped`` already deleted), or its core (what is kept before the piece and
-    right after it, up to the next part), holds none: the piece was the clause's main clause or its predicate."""
+    right after it, up to the next part), holds none: the piece was the clause's main clause or its predicate; or the
+    piece takes the rest of its clause, and the words kept after the clause's last "that" or "whether" hold no
+    predicate: the piece held the verb of the clause the complementizer opened."""
     n = len(source)
     clause_start = _last_index(source[:start], ";") + 1
     clause_end = _clause_end(source, end, body_end)
@@ -1124,7 +1126,27 @@ def _takes_its_clauses_only_verb(source: Sequence[str], start: int, end: int, dr
     else:
         after = range(end, _part_end(source, end))
     core = [source[i] for i in [*range(clause_start, start), *after] if i not in dropped]
-    return not all(has_predicate(" ".join(word for word in words if word not in BOUNDARIES)) for words in (kept, core))
+    if not all(has_predicate(" ".join(word for word in words if word not in BOUNDARIES)) for words in (kept, core)):
+        return True
+    # the piece takes the rest of its clause, and with it the verb of the clause after "that" kept before it: "...
+    # suggest that zmcct and one of the circadian clock core genes [, zmcca <dig> are important nodes ...] ."
+    kept_after = [i for i in range(end, clause_end) if i not in dropped and source[i] not in BOUNDARIES]
+    kept_before = [source[i] for i in range(clause_start, start) if i not in dropped]
+    opening = max((i for i, word in enumerate(kept_before) if word in COMPLEMENTIZERS and not (
+        word == "that" and _is_a_demonstrative_that(kept_before[i - 1] if i else "", kept_before[i + 1:i + 2]))),
+        default=-1)
+    complement = [word for word in kept_before[opening + 1:] if word not in BOUNDARIES]
+    return not kept_after and opening >= 0 and bool(complement) and not has_predicate(" ".join(complement))
+
+
+# the words before and after a "that" that stands for a noun ("higher than that of sham - operated rats", "similar
+# to that in mice"), not a clause's opening
+_BEFORE_A_DEMONSTRATIVE_THAT = frozenset({"than", "to", "as", "like", "with", "from"})
+
+
+def _is_a_demonstrative_that(before: str, after: Sequence[str]) -> bool:
+    """Whether a "that" between the word ``before`` and the words ``after`` stands for a noun."""
+    return before in _BEFORE_A_DEMONSTRATIVE_THAT or (after[:1] != [] and after[0] in ITEM_PREPOSITIONS)
 
 
 # the prepositions that open a list's items alike ("by replication , by substitution , and by rearrangement")

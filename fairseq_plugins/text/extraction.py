@@ -319,11 +319,21 @@ _AFTER_A_PANELS_NOUN = frozenset({"of", "in", "from", "with", "at", "on", "for",
 # unrooted tree built using phylip"): 12 lines of SumPubMed train papers 0-999 not passed over before, all legends
 # or footnotes
 _DETERMINERS_AFTER_A_PANEL = frozenset({"the", "a", "an", "this", "these"})
+# ... and before a word that opens with a vowel sound, which "an" would precede ("a interactions between the top
+# ranked compounds and active site residues ...", "a e. coli has no putative homologues ..."): 8 lines of SumPubMed
+# train papers 0-999 not passed over before, legends, footnotes and a matrix's name; not before a word that opens
+# with a "y" sound ("a eukaryotic", "a one") or a list's "and" ("a and b represent ...")
+_VOWELS_AFTER_A_PANEL = ("a", "e", "i", "o")
+_NOT_A_VOWEL_SOUND = ("eu", "ew", "one", "once")
+_JOINS_A_PANEL = frozenset({"and", "or"})
 
 
 def _opens_with_panel_a(tokens: Sequence[str]) -> bool:
-    """Whether a line's words open with the panel letter "a" before a plural noun or a determiner (above)."""
-    if len(tokens) > 2 and tokens[0] == "a" and tokens[1] in _DETERMINERS_AFTER_A_PANEL:
+    """Whether a line's words open with the panel letter "a" before a plural noun, a determiner or a vowel
+    (above)."""
+    if len(tokens) > 2 and tokens[0] == "a" and (tokens[1] in _DETERMINERS_AFTER_A_PANEL or (
+            tokens[1].startswith(_VOWELS_AFTER_A_PANEL) and not tokens[1].startswith(_NOT_A_VOWEL_SOUND)
+            and tokens[1] not in _JOINS_A_PANEL)):
         return True
     if len(tokens) < 3 or tokens[0] != "a" or tokens[2] not in _AFTER_A_PANELS_NOUN:
         return False
@@ -429,10 +439,14 @@ def announces_a_list(sentence: str) -> bool:
 
 # a list that a colon opens with its first item ("... two reasons : first , the ab strain ...", "... the
 # following conclusions : firstly , ...", "... two hypotheses : i ) the lack of ...", "... three exemplars of
-# problems with such comparison : - there are ...", its later items the next lines' bullets), and what marks a
-# later item ("second", "ii )", "b )"; a masked paper's items are "<dig> )" each)
-_LIST_FIRST_ITEM_RE = re.compile(r" : (?:first(?:ly)? |- [a-z]|(?:\( )?(?:1|i|a|" + re.escape(NUMBER) + r") \) )")
-_LIST_LATER_ITEM_RE = re.compile(r"\b(?:second(?:ly)?|then|finally)\b|(?:^| )(?:\( )?(?:2|ii|b|" + re.escape(NUMBER) + r") \)")
+# problems with such comparison : - there are ...", its later items the next lines' bullets, "... needs common to
+# analytical workflows : • flexibility in structuring ..."), and what marks a later item ("second", "ii )", "b )"; a
+# masked paper's items are "<dig> )" each; a bullet again)
+_LIST_BULLETS = "•◦▪‣"  # (not the middle dot, a product's sign in "mg · kg")
+_LIST_FIRST_ITEM_RE = re.compile(r" : (?:first(?:ly)? |- [a-z]|[" + _LIST_BULLETS + r"] |(?:\( )?(?:1|i|a|"
+                                 + re.escape(NUMBER) + r") \) )")
+_LIST_LATER_ITEM_RE = re.compile(r"\b(?:second(?:ly)?|then|finally)\b|(?:^| )(?:\( )?(?:2|ii|b|" + re.escape(NUMBER)
+                                 + r") \)| [" + _LIST_BULLETS + "] ")
 
 
 def cuts_a_list(sentence: str) -> bool:
@@ -443,7 +457,9 @@ def cuts_a_list(sentence: str) -> bool:
     broken. 76 lines of SumPubMed train papers 0-1,499 (14 of the 16 read cut lists, the other two a
     definition and a list of citations). A first item after a dash ("... : - there are more than <dig> genes ...",
     the next items the next lines, each after its dash): 6 more lines of train papers 0-999, three of them lists
-    and three a serotype's formula ("s. iiia <dig> : z <dig> z23 : - harbors ..."). Papers only."""
+    and three a serotype's formula ("s. iiia <dig> : z <dig> z23 : - harbors ..."). A first item after a bullet
+    ("we identify needs common to analytical workflows in bioinformatics : • flexibility in structuring and
+    modelling .", read blind as a list's piece): 40 more lines of train papers 0-999, all lists. Papers only."""
     first = _LIST_FIRST_ITEM_RE.search(sentence)
     return first is not None and _LIST_LATER_ITEM_RE.search(sentence, first.end()) is None
 
@@ -635,6 +651,10 @@ _READABLE_OPENING_MARKS = ('"', "'", "(", "[", "{")
 _SIGNS_BEFORE_A_NUMBER = frozenset({"~", "\u223c", "\u2248", "<", ">", "\u2264", "\u2265", "\u00b1", "$", "\u00a3", "\u20ac"})
 
 
+# two genes' names joined by a bar, a pair of co-expressed genes ("cnnm2|gucy1a")
+_GENE_PAIR_RE = re.compile(r"[a-z0-9-]+\|[a-z0-9-]+")
+
+
 def opens_with_a_mark(sentence: str) -> bool:
     """Whether a line of a paper in the normal form opens with a mark, not a word: a table's footnote
     ("* data obtained by flow - cytometry .", "\u2020 actual hydrophobicity values were calculated ..."), a
@@ -644,12 +664,17 @@ def opens_with_a_mark(sentence: str) -> bool:
     calculated from the experimental data ...", "\u2212/\u2212 embryos showed ...", "-peptide in ad is known
     to ..."). A summary that takes one gives a reader an item without its list, or half a sentence. Of
     SumPubMed train papers 0-1,499, 206 footnotes and 365 other lines (bullets the most), all of the 60
-    read items or fragments. Papers only: a news article's list may be bulleted."""
+    read items or fragments. Or a first word that holds a formula's bar (``_GENE_PAIR_RE`` aside: "cnnm2|gucy1a
+    was co-expressed ..."), what is left of a formula whose start the data set cut off ("k| queries , which is
+    clearly not affordable .", read blind as a formula's tail; "overlap=|s∩c| <dig> |s||c| if overlap meets ..."):
+    4 more lines of SumPubMed train papers 0-999. Papers only: a news article's list may be bulleted."""
     words = sentence.split()
     if words[:1] in (['"'], ["'"]) and len(words) > 1:
         words = words[1:]  # a quotation's mark: a key quotes its mark ('" - " represents no binding')
     elif not words or sentence.startswith(_READABLE_OPENING_MARKS):
         return False
+    if "|" in words[0] and not _GENE_PAIR_RE.fullmatch(words[0]):
+        return True
     if words[0][0].isalnum() or words[0] in SYMBOLS:
         return False
     return not (words[0] in _SIGNS_BEFORE_A_NUMBER and words[1:2] == [NUMBER])
@@ -734,6 +759,12 @@ _LOST_BOUND_NEIGHBOURS = frozenset({"time", "space"})
 # ... or the bound's variables defined after it: "the running time of the basic algorithm is o , where m is the total
 # number of individuals ..." (read blind, counted a formula missing); not "o , p'-ddt", a compound's name
 _DEFINES_A_BOUNDS_VARIABLES = [",", "where"]
+# ... or the verb or comparison that states it: "... can be as high as o when using pairwise alignment .", "whose
+# complexities are o and o for time and space" (read blind, counted an expression missing); not a serogroup's or a
+# molecule's letter ("o <dig>", "o - glycosylation", "o , p'-ddt"), nor theta or omega, which name angles and
+# variables as often ("... the angle of the long axis ... , shown as θ in figure 2g .")
+_STATES_A_BOUND = frozenset({"is", "are", "was", "were", "be", "becomes", "remains", "as", "than"})
+_CONTINUES_A_LETTER = frozenset({NUMBER, "-", ",", "'", "+", "="})
 # the letters of a bound: big o, and the tight and lower bounds' theta and omega ("... builds a bi-directed de bruijn
 # graph of order k in θ time .")
 _BOUND_LETTERS = frozenset({"o", "\u03b8", "\u03c9"})
@@ -752,7 +783,8 @@ _LOST_TERMS_RE = re.compile(r"\bfrom to\b|(?<!" + re.escape(NUMBER) + r") \u00d7
 def lost_a_formula(sentence: str) -> bool:
     """Whether a line of a paper in the normal form held a complexity bound whose formula the data set
     removed (a lone "o" beside ``_LOST_BOUND_NEIGHBOURS``: "our algorithm runs in o time and space ."; or before
-    ``_DEFINES_A_BOUNDS_VARIABLES``):
+    ``_DEFINES_A_BOUNDS_VARIABLES``; or a lone "o" after ``_STATES_A_BOUND``, 6 more lines of SumPubMed train papers
+    0-999, all bounds lost: "there are o different ways to reroot the pruned subtree ."):
     what it states is lost, and read blind, "the exact sankoff algorithm results in o time" was counted
     a sentence with words missing. 51 lines of SumPubMed train papers 0-1,499 (two algorithm papers hold
     most), each one such bound; a tight or lower bound's θ or ω (``_BOUND_LETTERS``) took 1 more of train
@@ -769,9 +801,14 @@ def lost_a_formula(sentence: str) -> bool:
     if any(token == EQUALS and (i + 1 == len(tokens) or tokens[i + 1] in _AFTER_A_LOST_RIGHT_HAND_SIDE)
            for i, token in enumerate(tokens)):
         return True
-    return any(token in _BOUND_LETTERS and ({tokens[i - 1] if i else "", tokens[i + 1] if i + 1 < len(tokens) else ""}
-                                 & _LOST_BOUND_NEIGHBOURS or tokens[i + 1:i + 3] == _DEFINES_A_BOUNDS_VARIABLES)
-               for i, token in enumerate(tokens))
+    return any(token in _BOUND_LETTERS and _stands_for_a_lost_bound(tokens, i) for i, token in enumerate(tokens))
+
+
+def _stands_for_a_lost_bound(tokens: Sequence[str], i: int) -> bool:
+    """Whether the bound's letter at ``tokens[i]`` is all that is left of a bound (``lost_a_formula``)."""
+    before, after = tokens[i - 1] if i else "", tokens[i + 1] if i + 1 < len(tokens) else ""
+    return (bool({before, after} & _LOST_BOUND_NEIGHBOURS) or list(tokens[i + 1:i + 3]) == _DEFINES_A_BOUNDS_VARIABLES
+            or (tokens[i] == "o" and before in _STATES_A_BOUND and after not in _CONTINUES_A_LETTER))
 
 
 # an index's range written with an ellipsis ("for each chromosome c= <dig> ... , c", "there must be αi = <dig> i =
@@ -1084,14 +1121,20 @@ _EQUATION_ENCODING = re.compile(r"mathtype\s*@\s*mtef", re.IGNORECASE)
 # ... or its LaTeX source ("\documentclass { minimal } \usepackage { amsmath } ...", "\dot p & = - c ,
 # \end { array } \right ."): two commands in a line; prose has none
 _LATEX_COMMAND = re.compile(r"\\[a-z]{2,}", re.IGNORECASE)
+# ... or an entry of a web page's script that a scraped article kept, a quoted key and its value ("' title ' : ' woman
+# lifts her 1.5 metre pet crocodile into the bath ' , .", "' ischannel ' : false , ."), tokenized or not
+_SCRIPT_ENTRY = re.compile(r"^\s*' ?\w+ ?' ?: ?(?:'[^']*'|true|false|null|\d+)(?: ?\+ ?\w+)? ?[,}][\s);.]*$")
 
 
 def is_markup(line: str) -> bool:
     """A line that holds an equation's encoding or LaTeX source rather than words
-    (``_EQUATION_ENCODING``, ``_LATEX_COMMAND``): no reader can read it, in a paper or in any
+    (``_EQUATION_ENCODING``, ``_LATEX_COMMAND``), or an entry of a web page's script (``_SCRIPT_ENTRY``; of the
+    CNN/DailyMail valid articles 0-1,999, one article's two entries that no other test took, its title among them,
+    which the news chooser put first): no reader can read it, in a paper or in any
     pasted text. Asked of the raw line and of its normal form (a long encoding's raw span can miss
     its "mathtype@mtef" head where the normal form holds it)."""
-    return bool(_EQUATION_ENCODING.search(line)) or len(_LATEX_COMMAND.findall(line)) >= 2
+    return (bool(_EQUATION_ENCODING.search(line)) or len(_LATEX_COMMAND.findall(line)) >= 2
+            or _SCRIPT_ENTRY.match(line) is not None)
 
 
 def is_cut(verbatim: str) -> bool:
