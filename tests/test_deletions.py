@@ -1054,6 +1054,21 @@ def test_no_deletion_takes_an_added_item_and_an_asides_commas_go_before_an_adver
             "many transition period disorders also occur in a subclinical form ."]
 
 
+def test_no_deletion_takes_a_contrast_that_qualifies_the_claim():
+    """A last part that "but" or "yet" opens with no clause of its own qualifies what the sentence said: without it a
+    finding reads as wholly favourable; a "but" that opens a clause of its own still goes at the sentence's end."""
+    shorter = ("our results show that intermediate p concentrations of about <dig> μm , which are often present in "
+               "environments , led to a tissue - specific regulation of phts , a relative increase in p uptake with low "
+               "km and high vmax , increased p use efficiency .")
+    contrast = shorter[:-2] + " , but strong growth reduction ."
+    assert project_clauses([contrast], [shorter]) == [contrast]
+    scope = "the phenotype was observed in all downregulated plants , yet not in the control plants ."
+    assert project_clauses([scope], ["the phenotype was observed in all downregulated plants ."]) == [scope]
+    clause = "the phenotype was observed in all downregulated plants , but the control plants were not tested ."
+    assert project_clauses([clause], ["the phenotype was observed in all downregulated plants ."]) == [
+        "the phenotype was observed in all downregulated plants ."]
+
+
 def test_no_deletion_takes_a_part_that_ends_on_its_verb_or_a_final_participle():
     """A part that ends on "was" (or another copula or auxiliary) leaves its complement after the next comma; a last
     part of one past participle is the predicate of the clause before it, its "was" elided."""

@@ -52,7 +52,9 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     ... ,] and to provide ...": ``announced_list_positions``);
     D opens with no coordinator ("and", "but", ...) unless it ends the sentence ("... in the vno ,
     [but as of yet ,] neither protein ..." leaves two clauses with a comma between), and no "but"
-    whose "not only" stays ("not only derived from ... , but also from ...");
+    whose "not only" stays ("not only derived from ... , but also from ..."), nor a "but" or "yet" before no clause,
+    a contrast that qualifies the claim ("... increased p use efficiency [, but strong growth reduction] .":
+    ``CONTRASTING_COORDINATORS``);
     D is not after the relative clause that follows a short subject ("englot however , who is the
     mother of another child , ... , started to feel ...": the predicate is one of the parts after
     it, ``predicate_positions``);
@@ -265,6 +267,8 @@ SECOND_HALVES = {"but": ("not", "only")}
 # when it goes ("rtp <dig> mrnas are expressed in the vno , [but as of yet ,] neither protein has been
 # reported ..."); at the sentence's end it takes its clause with it and may go
 CLAUSE_COORDINATORS = COORDINATORS | {"but", "yet", "so"}
+# ... of which those that set a contrast against what the sentence said before them
+CONTRASTING_COORDINATORS = frozenset({"but", "yet"})
 # the ordinal words that label an enumeration's items ("our aims were , first , to determine ... ;
 # second , to confirm ... and finally , to compare ..."), each before its comma
 ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "finally", "lastly", "firstly", "secondly",
@@ -804,6 +808,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "not only x , but also y": the first half asks for the second
     if words and words[0] in CLAUSE_COORDINATORS and end < body_end:
         return False  # "x , [but as of yet ,] neither ...": two clauses would be left with a comma between
+    if words and words[0] in CONTRASTING_COORDINATORS and not has_predicate(" ".join(words[1:])):
+        return False  # a contrast that qualifies the claim before it, not a clause of its own: "... led to a relative
+        # increase in p uptake , increased p use efficiency [, but strong growth reduction] ." (read blind as the
+        # finding made wholly favourable), "... in all cad - downregulated plants [, but not in empty vector control]"
     if words and words[0] in PREDICATE_STARTERS or ATTRIBUTION.intersection(words):
         return False
     if words and words[0].endswith("s") and (is_only_a_verb(words[0])
