@@ -1069,6 +1069,20 @@ def test_no_deletion_takes_a_contrast_that_qualifies_the_claim():
         "the phenotype was observed in all downregulated plants ."]
 
 
+def test_no_deletion_leaves_a_coordinated_clauses_leads_without_it():
+    """After ", and", a sentence adverb and a comparison's phrase kept without the clause they lead read as cut off; an
+    apposition before that clause still goes."""
+    source = ("we have demonstrated that the biosynthesis is regulated by two regulatory proteins , and remarkably , "
+              "compared to the closely - related strain , streptomyces sp. kctc 11604bp , it differs substantially .")
+    cut = ("we have demonstrated that the biosynthesis is regulated by two regulatory proteins , and remarkably , "
+           "compared to the closely - related strain .")
+    assert project_clauses([source], [cut]) == [source.replace(" , streptomyces sp. kctc 11604bp", "")]
+    # a last part after a coordinated clause with its verb still goes
+    whole = "the gene is regulated by two proteins , and remarkably , it is expressed early , which was unexpected ."
+    assert project_clauses([whole], ["the gene is regulated by two proteins , and remarkably , it is expressed early ."]) \
+        == ["the gene is regulated by two proteins , and remarkably , it is expressed early ."]
+
+
 def test_no_deletion_takes_a_part_that_ends_on_its_verb_or_a_final_participle():
     """A part that ends on "was" (or another copula or auxiliary) leaves its complement after the next comma; a last
     part of one past participle is the predicate of the clause before it, its "was" elided."""

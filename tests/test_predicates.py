@@ -97,6 +97,27 @@ def test_an_equations_latex_source_is_no_sentence():
     assert not extraction.is_markup(r"the path was c:\data on the server .")
 
 
+def test_a_run_in_heading_before_a_clause_is_no_sentence():
+    """A few content words and their colon before a clause are a methods' heading or a legend's key run in; a colon
+    that joins names, opens a list or follows a clause stays."""
+    for line in ("mouse data : two microarray data sets , namely the learning data set and the validation data set , "
+                 "were defined .", "data processing : all fids were multiplied by an exponential function ."):
+        assert predicates.opens_with_a_run_in_heading(line), line
+    for line in ("while bd : yab <dig> constructs produced no luciferase activity .",
+                 "seven primer pairs : im <dig> and im <dig> were used to genotype all adults .",
+                 "mirna : mrna specific interactions often differ between cell types .",
+                 "the promoter : cgfp expression patterns were analyzed in the female gametophyte .",
+                 "we found two groups : the first was large .", "sample size : <dig> ."):
+        assert not predicates.opens_with_a_run_in_heading(line), line
+    paper = paper_with("Mouse data: two microarray data sets were defined.")
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+
+
+def test_a_titles_past_form_after_its_preposition_is_no_verb():
+    assert not predicates.has_predicate("overview of collected samples from a. annua .")
+    assert predicates.has_predicate("analysis of selected genes revealed that the levels were high .")
+
+
 def test_a_web_pages_script_entry_is_no_sentence():
     """A scraped news article's page script, its title among the entries, passed over in any text; a quotation
     before a colon is a caption's or a sentence's."""

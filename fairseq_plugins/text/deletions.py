@@ -1051,6 +1051,8 @@ def _opens_a_clause_without_its_verb(kept_before: Sequence[str]) -> bool:
     : under optimal expression conditions ." were counted cut off."""
     if kept_before and kept_before[-1] in CLAUSE_COORDINATORS:
         return True
+    if _keeps_only_a_coordinated_clauses_leads(kept_before):
+        return True
     last_break = _last_index_of_any(kept_before, (",", ":", ";"))
     last_part = kept_before[last_break + 1:]
     if last_part[:1] and last_part[0] in CLAUSE_COORDINATORS:
@@ -1059,6 +1061,32 @@ def _opens_a_clause_without_its_verb(kept_before: Sequence[str]) -> bool:
         return False
     return (bool(last_part) and last_part[0] in _LEADS_AFTER_A_COORDINATOR
             and not has_predicate(" ".join(last_part)))
+
+
+# what opens a comparison's phrase before a clause ("compared to the closely - related strain , it differs ..."),
+# whose participle the lexicon reads as a verb
+_COMPARING_LEADS = (("compared", "to"), ("compared", "with"), ("in", "contrast", "to"), ("unlike",))
+
+
+def _keeps_only_a_coordinated_clauses_leads(kept_before: Sequence[str]) -> bool:
+    """Whether the words kept after the last coordinator that follows a comma are only lead parts before a clause: a
+    sentence adverb, a comparison's phrase or a phrase that a lead opens (``_LEADS_AFTER_A_COORDINATOR``), each with no
+    predicate, set off by commas ("... is regulated by two positively - acting regulatory proteins , and remarkably ,
+    compared to the apparently closely - related strain [, streptomyces sp. kctc 11604bp <cit> , it differs
+    substantially] .": read blind as cut off)."""
+    coordinator = max((i for i in range(1, len(kept_before))
+                       if kept_before[i] in CLAUSE_COORDINATORS and kept_before[i - 1] == ","), default=-1)
+    parts = comma_parts(kept_before[coordinator + 1:]) if coordinator >= 0 else []
+    return bool(parts) and all(_is_a_lead_part(part) for part in parts)
+
+
+def _is_a_lead_part(words: Sequence[str]) -> bool:
+    if len(words) == 1:
+        return words[0] in LINKING_ADVERBS or (words[0].endswith("ly") and len(words[0]) > 4)
+    comparison = next((len(opening) for opening in _COMPARING_LEADS if tuple(words[:len(opening)]) == opening), 0)
+    rest = words[comparison:]
+    return (comparison > 0 or words[0] in _LEADS_AFTER_A_COORDINATOR) and bool(rest) and not has_predicate(
+        " ".join(rest))
 
 
 def _opens_a_clause_after_its_comma(source: Sequence[str], end: int, body_end: int) -> bool:

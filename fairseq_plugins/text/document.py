@@ -75,6 +75,7 @@ MASKED_LINE_TESTS = (
     _has_no_verb,
     predicates.is_purpose_line,  # "to report a case of ..."
     predicates.is_a_comparison_only,  # "compared to the positions in the human genome ."
+    predicates.opens_with_a_run_in_heading,  # "mouse data : two microarray data sets ... were defined ."
     # two sentences the data set ran together where it lost a stop with a number, or at a letter's stop
     # the splitter read as an initial ("... eric type b. the other two ..."), or that a writer spliced
     predicates.runs_two_sentences_together,
