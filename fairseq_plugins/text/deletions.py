@@ -1081,8 +1081,10 @@ def _keeps_only_a_coordinated_clauses_leads(kept_before: Sequence[str]) -> bool:
 
 
 def _is_a_lead_part(words: Sequence[str]) -> bool:
+    """Whether a comma's part ``words`` leads a clause: a sentence adverb ("remarkably", "however"), or a comparison's
+    phrase or a lead phrase with no predicate ("compared to the related strain", "in mice")."""
     if len(words) == 1:
-        return words[0] in LINKING_ADVERBS or (words[0].endswith("ly") and len(words[0]) > 4)
+        return words[0] in LINKING_ADVERBS or (words[0].endswith("ly") and "ADV" in word_classes(words[0]))
     comparison = next((len(opening) for opening in _COMPARING_LEADS if tuple(words[:len(opening)]) == opening), 0)
     rest = words[comparison:]
     return (comparison > 0 or words[0] in _LEADS_AFTER_A_COORDINATOR) and bool(rest) and not has_predicate(

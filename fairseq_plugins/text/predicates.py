@@ -50,7 +50,7 @@ import itertools
 import re
 from typing import Callable, Collection, Optional, Sequence, Set
 
-from .extraction import CLAUSE_WORDS, DETERMINERS, opens_with_one_of, word_classes
+from .extraction import CLAUSE_WORDS, COUNT_WORDS, DETERMINERS, opens_with_one_of, word_classes
 from .masking import CITATION, NUMBER
 from .normalize import (FRONTING_WORDS, OPENING_SUBORDINATORS, closes_fronted_phrase,
                         ends_an_opening_subordinate_clause, normalize_text)
@@ -331,9 +331,8 @@ def is_a_comparison_only(sentence: str) -> bool:
 # a clause or counts ("while bd : yab <dig> constructs produced ...", "seven primer pairs : im <dig> ... were used" are
 # sentences whose colon joins names or opens a list)
 _RUN_IN_HEADING_WORDS = (2, 4)
-_NOT_IN_A_RUN_IN_HEADING = DETERMINERS | _FUNCTION_WORDS | frozenset({
-    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several", "first", "second", "third",
-    "after", "before", "while", "when", "moreover", "however", "and", "or", "as", "with"})
+_NOT_IN_A_RUN_IN_HEADING = DETERMINERS | _FUNCTION_WORDS | COUNT_WORDS | frozenset({
+    "first", "second", "third", "after", "before", "while", "when", "moreover", "however", "and", "or", "as", "with"})
 
 
 def opens_with_a_run_in_heading(sentence: str) -> bool:
