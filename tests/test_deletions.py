@@ -902,8 +902,8 @@ def test_no_deletion_takes_its_clauses_only_verb_or_a_list_of_clauses_closing_it
     middle = " , six patients were positive for anti - gbm antibodies without anca"
     assert project_clauses([clauses], [cut]) == [clauses.replace(middle, "")]  # the closing item stays
     # the clause after "that" loses its verb with the sentence's last part, the comma before the verb its only mark
-    complement = ("our analysis suggests that zmcct and one of the circadian clock core genes , zmcca <dig> are important "
-                  "nodes linking photoperiod with stress responses .")
+    complement = ("our analysis suggests that zmcct and one of the circadian clock core genes , zmcca <dig> are "
+                  "important nodes linking photoperiod with stress responses .")
     cut_complement = "our analysis suggests that zmcct and one of the circadian clock core genes ."
     assert project_clauses([complement], [cut_complement]) == [complement]
     # ... but a last part after a clause with its verb goes, and so does one after "that" standing for a noun
@@ -1058,8 +1058,8 @@ def test_no_deletion_takes_a_contrast_that_qualifies_the_claim():
     """A last part that "but" or "yet" opens with no clause of its own qualifies what the sentence said: without it a
     finding reads as wholly favourable; a "but" that opens a clause of its own still goes at the sentence's end."""
     shorter = ("our results show that intermediate p concentrations of about <dig> μm , which are often present in "
-               "environments , led to a tissue - specific regulation of phts , a relative increase in p uptake with low "
-               "km and high vmax , increased p use efficiency .")
+               "environments , led to a tissue - specific regulation of phts , a relative increase in p uptake with "
+               "low km and high vmax , increased p use efficiency .")
     contrast = shorter[:-2] + " , but strong growth reduction ."
     assert project_clauses([contrast], [shorter]) == [contrast]
     scope = "the phenotype was observed in all downregulated plants , yet not in the control plants ."
@@ -1079,8 +1079,8 @@ def test_no_deletion_leaves_a_coordinated_clauses_leads_without_it():
     assert project_clauses([source], [cut]) == [source.replace(" , streptomyces sp. kctc 11604bp", "")]
     # a last part after a coordinated clause with its verb still goes
     whole = "the gene is regulated by two proteins , and remarkably , it is expressed early , which was unexpected ."
-    assert project_clauses([whole], ["the gene is regulated by two proteins , and remarkably , it is expressed early ."]) \
-        == ["the gene is regulated by two proteins , and remarkably , it is expressed early ."]
+    kept = "the gene is regulated by two proteins , and remarkably , it is expressed early ."
+    assert project_clauses([whole], [kept]) == [kept]
 
 
 def test_no_deletion_takes_a_part_that_ends_on_its_verb_or_a_final_participle():

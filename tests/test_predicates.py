@@ -121,10 +121,10 @@ def test_a_titles_past_form_after_its_preposition_is_no_verb():
 def test_a_web_pages_script_entry_is_no_sentence():
     """A scraped news article's page script, its title among the entries, passed over in any text; a quotation
     before a colon is a caption's or a sentence's."""
-    script = ("by . nelson groom . var twittervia = ' mailonline ' ; . dm.has ( ' sharelinktop ' , { . ' id ' : ' 2994562 ' "
-              ", . ' title ' : ' woman lifts her pet crocodile into the bath ' , . ' ischannel ' : false , . ' anchor ' : "
-              "' tl ' } ) ; . getting children into the bath is an age old hurdle for parents . but a new video suggests "
-              "the challenge is faced by reptile owners , too .")
+    script = ("by . nelson groom . var twittervia = ' mailonline ' ; . dm.has ( ' sharelinktop ' , { . ' id ' : "
+              "' 2994562 ' , . ' title ' : ' woman lifts her pet crocodile into the bath ' , . ' ischannel ' : "
+              "false , . ' anchor ' : ' tl ' } ) ; . getting children into the bath is an age old hurdle for parents . "
+              "but a new video suggests the challenge is faced by reptile owners , too .")
     document = Document.prepare(script)
     entries = [i for i, sentence in enumerate(document.sentences) if sentence.startswith(("' id '", "' title '"))]
     assert len(entries) == 2 and set(entries) <= document.non_sentences
@@ -532,7 +532,8 @@ def test_a_line_that_opens_with_a_mark_is_no_sentence():
                  "k| queries , which is clearly not affordable .",
                  "overlap=|s\u2229c| <dig> |s||c| if overlap meets a threshold , we say s and c match .",
                  "\" - \" represents no binding , \" + \" represents binding ."],
-                ["<dig> patients were enrolled .", "cnnm2|gucy1a was co-expressed in <dig> % of the resamples .", "<cit> reported the same effect .", "~ <dig> % of the reads mapped .",
+                ["<dig> patients were enrolled .", "cnnm2|gucy1a was co-expressed in <dig> % of the resamples .",
+                 "<cit> reported the same effect .", "~ <dig> % of the reads mapped .",
                  "\" mild \" cases were excluded .", "\" <dig> \" , most probes were positive .", "\u03b1 - helices dominate the fold ."])
 
 
@@ -549,7 +550,8 @@ def test_a_list_cut_after_its_first_item_is_no_sentence():
                      "the pipeline has three steps : <dig> ) trimming , <dig> ) mapping and <dig> ) counting .",
                  "first , we trimmed the reads : they were short .", "the ratio was <dig> : <dig> in all samples .",
                  "the sample ratio was <dig> : <dig> - a usual value .",
-                 "the needs are : \u2022 flexibility \u2022 support for nested steps .", "the dose was <dig> mg \u00b7 kg ."])
+                 "the needs are : \u2022 flexibility \u2022 support for nested steps .",
+                 "the dose was <dig> mg \u00b7 kg ."])
 
 
 def test_a_question_a_line_that_opens_with_and_and_a_legend_run_in_are_no_sentences():
