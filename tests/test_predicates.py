@@ -956,13 +956,19 @@ def test_a_line_that_opens_with_a_panels_or_steps_label_is_no_sentence():
                  "b. the full output is shown , and specific features are in bold .",
                  "case study <dig> : dna damage induced cell apoptosis .",
                  "step <dig> : generate five testing matrices from the complete matrix .",
+                 # a step's number without its colon
+                 "step <dig> build an interval graph of overlapping unambiguous hsp sequences .",
+                 "step <dig> occasionally , short exons missed by blastn result in interrupted hsp sequences .",
                  # a legend's key
                  "underlined : hits in gene - encoding regions .", "blue : repressed probesets .",
                  "a : results of collective clustering are shown as heat maps ."],
                 ["c. elegans worms were grown on plates .",  # a genus's initial
                  "e. coli cells were grown overnight .", "in step <dig> : the cells were washed .",
                  "a total of <dig> genes were found .",
-                 "gfp : : maph- <dig> showed a fast recovery .", "phi : <dig> was reported as a transporter ."])
+                 "gfp : : maph- <dig> showed a fast recovery .", "phi : <dig> was reported as a transporter .",
+                 # the step is the subject of the verb after its number
+                 "step <dig> was only used to infer the values of the three global parameters .",
+                 "step <dig> intends to reconstruct the spatial biases robustly ."])
     paper = paper_with("Case study 1: DNA damage induced cell apoptosis.",
                        "C. the choice of a logic formalism depends on the data at hand.")
     assert Document.prepare(paper, masked=True).non_sentences == {1, 2}
