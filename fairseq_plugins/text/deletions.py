@@ -126,9 +126,9 @@ import difflib
 import itertools
 import re
 
-from .extraction import COUNT_WORDS, DETERMINERS, comma_parts, opens_with_one_of, word_classes
+from .extraction import COUNT_WORDS, DETERMINERS, comma_parts, opening_of, opens_with_one_of, word_classes
 from .masking import NUMBER
-from .predicates import has_predicate, is_a_past_verb, is_only_a_noun, is_only_a_verb
+from .predicates import COMPARING_OPENINGS, has_predicate, is_a_past_verb, is_only_a_noun, is_only_a_verb
 
 # tokens that set off a side part of a sentence (normal form: PTB-like tokens, lowercase); a lone
 # "-" is not one: the normal form splits hyphenated words and scores ("2 - 1") around it
@@ -1065,7 +1065,7 @@ def _opens_a_clause_without_its_verb(kept_before: Sequence[str]) -> bool:
 
 # what opens a comparison's phrase before a clause ("compared to the closely - related strain , it differs ..."),
 # whose participle the lexicon reads as a verb
-_COMPARING_LEADS = (("compared", "to"), ("compared", "with"), ("in", "contrast", "to"), ("unlike",))
+_COMPARING_LEADS = COMPARING_OPENINGS + (("in", "contrast", "to"), ("unlike",))
 
 
 def _keeps_only_a_coordinated_clauses_leads(kept_before: Sequence[str]) -> bool:
@@ -1084,11 +1084,16 @@ def _is_a_lead_part(words: Sequence[str]) -> bool:
     """Whether a comma's part ``words`` leads a clause: a sentence adverb ("remarkably", "however"), or a comparison's
     phrase or a lead phrase with no predicate ("compared to the related strain", "in mice")."""
     if len(words) == 1:
-        return words[0] in LINKING_ADVERBS or (words[0].endswith("ly") and "ADV" in word_classes(words[0]))
-    comparison = next((len(opening) for opening in _COMPARING_LEADS if tuple(words[:len(opening)]) == opening), 0)
-    rest = words[comparison:]
-    return (comparison > 0 or words[0] in _LEADS_AFTER_A_COORDINATOR) and bool(rest) and not has_predicate(
+        return words[0] in LINKING_ADVERBS or _is_an_adverb_in_ly(words[0])
+    comparison = opening_of(words, _COMPARING_LEADS) or ()
+    rest = words[len(comparison):]
+    return (bool(comparison) or words[0] in _LEADS_AFTER_A_COORDINATOR) and bool(rest) and not has_predicate(
         " ".join(rest))
+
+
+def _is_an_adverb_in_ly(word: str) -> bool:
+    """Whether ``word`` is an adverb in "-ly" by the lexicon ("remarkably", "highly"; not "family")."""
+    return word.endswith("ly") and "ADV" in word_classes(word)
 
 
 def _opens_a_clause_after_its_comma(source: Sequence[str], end: int, body_end: int) -> bool:
@@ -1244,7 +1249,7 @@ def _leaves_a_modifier_without_its_noun(kept_before: Sequence[str], words: Seque
     if not kept_before or not words or has_predicate(" ".join(words)):
         return False
     # (an adverb before the part's adjective goes with it: "the digitalized , highly sensitive medical data")
-    first = next((word for word in words if not (word.endswith("ly") and "ADV" in word_classes(word))), words[0])
+    first = next((word for word in words if not _is_an_adverb_in_ly(word)), words[0])
     last, last_classes, opening = kept_before[-1], word_classes(kept_before[-1]), word_classes(first)
     before = kept_before[-2] if len(kept_before) > 1 else None
     modifies = (("ADJ" in last_classes and "NOUN" not in last_classes)

@@ -36,8 +36,8 @@ LABELS = ("0", "1")  # the words of the label dictionary: not in the summary, in
 __all__ = ["LABELS", "Example", "Source", "read_source", "make_example", "source_line", "score_order", "choose",
            "choose_in_order", "fused_preference", "Selection", "word_count", "is_fragment", "is_title", "is_caption",
            "restarts_panels", "ends_on_article", "is_cut_at_an_article", "has_collapsed_range",
-           "joins_lines_after_authors", "is_cut", "leans_on_previous", "opens_with_one_of", "MIN_SENTENCE_WORDS",
-           "sentence_scores", "oracle_indices"]
+           "joins_lines_after_authors", "is_cut", "leans_on_previous", "opening_of", "opens_with_one_of",
+           "MIN_SENTENCE_WORDS", "sentence_scores", "oracle_indices"]
 
 
 @dataclass
@@ -1448,9 +1448,14 @@ _BOTH_PAIR_WORDS = 8
 SELF_REFERENCES = frozenset({"study", "paper", "work", "article", "report", "review", "manuscript", "research"})
 
 
+def opening_of(tokens: Sequence[str], phrases: Collection[tuple]) -> Optional[tuple]:
+    """The first of ``phrases`` (each a tuple of words) that ``tokens`` open with, None when they open with none."""
+    return next((phrase for phrase in phrases if tuple(tokens[:len(phrase)]) == phrase), None)
+
+
 def opens_with_one_of(tokens: Sequence[str], phrases: Collection[tuple]) -> bool:
     """Whether ``tokens`` open with one of ``phrases``, each a tuple of words."""
-    return any(tuple(tokens[:len(phrase)]) == phrase for phrase in phrases)
+    return opening_of(tokens, phrases) is not None
 
 
 def leans_on_previous(sentence: str) -> bool:

@@ -315,7 +315,7 @@ _MAIN_CLAUSE_SUBJECTS = frozenset({"we", "i", "they", "it"})
 
 
 # the participles that open a comparison's phrase ("compared to the positions in the human genome .")
-_COMPARING_OPENINGS = (("compared", "to"), ("compared", "with"))
+COMPARING_OPENINGS = (("compared", "to"), ("compared", "with"))
 
 
 def is_a_comparison_only(sentence: str) -> bool:
@@ -324,7 +324,7 @@ def is_a_comparison_only(sentence: str) -> bool:
     line break cut; read blind, counted a fragment), which the lexicon's "compared" would pass as a verb. 3 lines of
     the Cohan-form papers, passed over before by other tests; none of SumPubMed train papers 0-999."""
     tokens = sentence.split()
-    return opens_with_one_of(tokens, _COMPARING_OPENINGS) and not has_predicate(" ".join(tokens[2:]))
+    return opens_with_one_of(tokens, COMPARING_OPENINGS) and not has_predicate(" ".join(tokens[2:]))
 
 
 # a run-in heading's words before its colon: two to four words of letters only, none of them a word that opens or joins
