@@ -676,6 +676,42 @@ _VERBS_BEFORE_REFERENCE = frozenset(["show", "shows", "present", "presents", "re
                                      "provide", "provides", "describe", "describes", "display", "displays",
                                      "depict", "depicts", "illustrate", "illustrates", "compare", "compares",
                                      "plot", "plots", "include", "includes", "detail", "details", "tabulate"])
+# ... or the number ends a clause that shows something in a reference, in the passive ("segments of mrna ... are
+# called anchors" after "the process of splice site recovery is schematically shown in figure <dig>", read blind as
+# two sentences run together): nothing but a list of references, a phrase or a clause tied to it goes on from such a
+# clause, so a word that is none of ``_GOES_ON_FROM_A_DISPLAY`` opens the next sentence, its subject ("primers for il
+# - 1β ... were previously designed", "ast results are expressed ..."). SumPubMed train papers 0-999 hold 233 such
+# places in sentences kept whole before; of the 60 read, all but the 3 that opened with an -ed form were lost stops
+_DISPLAYED_IN_A_REFERENCE = re.compile(
+    r"\b(?:is|are|was|were|be|been) (?:\w+ly |also |further |not )*"
+    r"(?:shown|illustrated|depicted|presented|given|summarized|summarised|listed|displayed|plotted|provided|reported|"
+    r"detailed|described|tabulated|outlined|visualized|represented|seen|found|available) in (?:the )?"
+    r"(?:additional file|supplementary file|figures?|fig \.|figs \.|fig|tab \.|tables?) <dig>$")
+# ... the words that go on from it: references and their parts ("shown in figure <dig> figure <dig> and table <dig>",
+# "in table <dig> row <dig>"), prepositions and subordinators (``FRONTING_WORDS``: "for all traits , ...", ambiguous,
+# stay whole), conjunctions and relative words, and the phrases that add to what is shown ("together with", "along
+# with", "next to")
+_GOES_ON_FROM_A_DISPLAY = _REFERENCE_NOUNS | FRONTING_WORDS | frozenset([
+    "and", "or", "nor", "but", "because", "so", "yet", "which", "that", "who", "whose", "of", "to", "together", "along", "alongside", "next",
+    "respectively", "including", "plus", "versus", "vs", "above", "below", "left", "right", "top", "bottom", "upper",
+    "lower", "middle", "inset", "panel", "panels", "row", "rows", "column", "columns", "online", "then"])
+_PLAIN_WORD = re.compile(r"[a-z][a-z0-9'\-]+")
+
+
+def _opens_after_a_display(sentence: Sequence[str], ahead: Sequence[str]) -> bool:
+    """Whether the sentence so far ends a passive clause that shows something in a reference
+    (``_DISPLAYED_IN_A_REFERENCE``) and ``ahead`` opens another sentence: its first token is a word of two letters or
+    more (not a panel's letter, "a", or a genus's initial, "b .") that does not go on from the clause
+    (``_GOES_ON_FROM_A_DISPLAY``), no -ing form ("showing that ...", "comparing the alignments ... informs ...": both
+    are read) and no -ed form before a preposition ("derived from ...", "overlaid with ...")."""
+    first = ahead[0]
+    if not _PLAIN_WORD.fullmatch(first) or first in _GOES_ON_FROM_A_DISPLAY or first.endswith("ing"):
+        return False
+    if first.endswith("ed") and (ahead[1] in FRONTING_WORDS or ahead[1] in ("of", "to")):
+        return False
+    return bool(_DISPLAYED_IN_A_REFERENCE.search(" ".join(sentence[-12:])))
+
+
 # ... and after any other number the data set lost a sentence's stop where the next sentence opens
 # with a word that does not go on from a number: "... degradation of irp <dig> however , these ...",
 # "... from the peanut cultivar yueyou <dig> we identified ...", "... of map <dig> these models can
@@ -789,7 +825,8 @@ def _lost_stop(sentence: Sequence[str], tokens: Sequence[str], following: int) -
     if ahead is None:
         return False
     after_reference = sentence[-2] in _REFERENCE_NOUNS or sentence[-3:-1] == ["tab", "."]  # "tab . <dig>"
-    if not _opens_after_number(ahead, after_reference, counts_from_first=sentence[0] in _FIRSTS):
+    if not (_opens_after_number(ahead, after_reference, counts_from_first=sentence[0] in _FIRSTS)
+            or after_reference and _opens_after_a_display(sentence, ahead)):
         return False
     if after_reference and sentence[-4] in _VERBS_BEFORE_REFERENCE:  # "we show in table <dig>" (5 tokens or more)
         return False
