@@ -858,6 +858,12 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
     whenever = ("a pattern of slowdown in large clades is expected under constant models , whenever the extinction rate "
                 "is low .")
     assert project_clauses([whenever], [whenever[:whenever.index(" , whenever")] + " ."]) == [whenever]
+    case = ("the key to gigogene higher precision , in the case of mrna/dna spliced alignment , is in the use of a new "
+            "alignment .")  # a condition the phrase opens
+    assert project_clauses([case], [case.replace(" , in the case of mrna/dna spliced alignment ,", "")]) == [case]
+    assert project_clauses([case.replace("in the case of", "in")], [case.replace(
+        " , in the case of mrna/dna spliced alignment ,", "")]) == [case.replace(" , in the case of mrna/dna spliced "
+                                                                              "alignment ,", "")]  # a frame may go
     relative = ("isolate o / ukg / <dig> which exhibited the highest viral load , generated a coverage depth > <dig> "
                 "across the genome .")
     assert project_clauses([relative], ["isolate o / ukg / <dig> which exhibited the highest viral load ."]) == [relative]

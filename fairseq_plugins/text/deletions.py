@@ -73,7 +73,8 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     the short reads" gives the consequence to another clause);
     D is no condition (its first word is no ``CONDITIONS`` word: "if", "unless", "only", "whenever": "should we
     expect e. coli to downregulate the pathway , if the pathway were blocked ?" asks another
-    question without it; nor a relative clause that sets a threshold before a number, "the interacting protein
+    question without it; nor does it open with "in the case of", "in the presence of" and the like,
+    ``CONDITION_PHRASES``; nor a relative clause that sets a threshold before a number, "the interacting protein
     pairs [, whose similarity is greater than <dig> ,] have ...": ``THRESHOLDS``), adds nothing to the noun
     before it that the claim is about ("the svm method , [together with sequence features carefully chosen ,]
     predicts ...": ``ACCOMPANIMENTS``), holds no
@@ -165,6 +166,11 @@ ATTRIBUTION = frozenset({
 # words that open a condition on the claim ("... at high growth rates , if its pathway were blocked"):
 # such a part is no side part, the claim without it holds where the sentence did not say it does
 CONDITIONS = frozenset({"if", "unless", "whether", "provided", "providing", "except", "only", "whenever"})
+# ... and the phrases that open one ("the key to its precision [, in the case of mrna/dna spliced alignment ,] is in
+# the use of ...", read blind as the claim made more general than the paper's)
+CONDITION_PHRASES = frozenset({("in", "the", "case", "of"), ("in", "case", "of"), ("in", "cases", "of"),
+                               ("in", "the", "event", "of"), ("in", "the", "presence", "of"),
+                               ("in", "the", "absence", "of")})
 # ... and the prepositions that set a limit before a determiner ("below this level", "above the threshold")
 LIMITS = frozenset({"below", "above", "beyond"})
 # the copulas and auxiliaries whose complement follows them ("because the heart rate was , on average , slightly
@@ -828,7 +834,8 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "... in red clover [, suggest that these genes are paralogues] .": the main verb
     if words and (set(words) <= LINKING_ADVERBS or tuple(words) in LINKING_PHRASES):
         return False  # "... were predicted , [therefore ,] two templates were used": a comma splice would be left
-    if words and (words[0] in CONDITIONS or words[0] in LIMITS and words[1:2] and words[1] in DETERMINERS):
+    if words and (words[0] in CONDITIONS or words[0] in LIMITS and words[1:2] and words[1] in DETERMINERS
+                  or opens_with_one_of(words, CONDITION_PHRASES)):
         return False  # a condition on the claim: without it the claim holds unconditionally ("... , however [, below
         # this level ,] coverage was incomplete")
     if words and words[-1] in COMPLEMENT_TAKERS and end < body_end:
