@@ -350,6 +350,26 @@ def opens_with_a_run_in_heading(sentence: str) -> bool:
             and clause[:1] != [":"] and not has_predicate(" ".join(heading)) and has_predicate(" ".join(clause)))
 
 
+# the words before a past form that make it a modifier, not a verb: "top <dig> overrepresented words", "the top <dig>
+# kegg pathways with the most associated sequences"
+_MODIFIER_LEADS = DETERMINERS | {NUMBER, "most", "more", "highly", "significantly", "differentially", "with", "by",
+                                 "of", "for", "in"}
+
+
+def is_a_ranked_list_title(sentence: str) -> bool:
+    """Whether a masked paper's line is the title of a table of the highest ranked things ("top <dig> overrepresented
+    words for the core promoter regions in arabidopsis thaliana .", read blind as a table's title with no verb; the
+    lexicon reads "words" as one): it opens with "top <dig>" or "the top <dig>", and holds no finite verb
+    (``_FINITE_WORDS``) and no past form after a word that is no modifier's lead ("the top <dig> domains contained
+    ..." is a sentence). In SumPubMed train papers 0-999 and the 200 Cohan-format papers: 1 such line, a title."""
+    tokens = sentence.split()
+    rank = 1 if tokens[:1] == ["the"] else 0
+    if tokens[rank:rank + 2] != ["top", NUMBER] or not _FINITE_WORDS.isdisjoint(tokens):
+        return False
+    return not any(is_a_past_verb(word) and tokens[k - 1] not in _MODIFIER_LEADS
+                   for k, word in enumerate(tokens[rank + 2:], rank + 2))
+
+
 def is_purpose_line(sentence: str) -> bool:
     """Whether a line in the normal form is an abstract's purpose line with no main clause: "to"
     and a verb, then words with no finite verb ("to determine the prevalence of premenstrual cyclic
