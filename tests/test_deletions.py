@@ -864,6 +864,24 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
     assert project_clauses([case.replace("in the case of", "in")], [case.replace(
         " , in the case of mrna/dna spliced alignment ,", "")]) == [case.replace(" , in the case of mrna/dna spliced "
                                                                               "alignment ,", "")]  # a frame may go
+    # an item too long for a list of short ones, before the last two, stays; an apposition may go
+    aim = ("the purpose of our study was to characterize subgroups of patients that could be defined by differentiation "
+           ", activation and regulation markers of b and t - lymphocytes expressing αβ or γδ tcr , natural killer cells "
+           "and dendritic cells using supervised methods .")
+    long_item = " , activation and regulation markers of b and t - lymphocytes expressing αβ or γδ tcr"
+    assert project_clauses([aim], [aim.replace(long_item, "")]) == [aim]
+    apposition = ("rod photoreceptors , the major cell type in the murine retina , are generated both before and after "
+                  "birth .")
+    short = "rod photoreceptors are generated both before and after birth ."
+    assert project_clauses([apposition], [short]) == [short]
+    bare = apposition.replace(" , the major cell type", " , major cell type")  # a bare noun phrase, no list after it
+    assert project_clauses([bare], [short]) == [short]
+    # after "respectively", a part that holds the pairing's other side stays; a clause about the pair may go
+    pairs = "the study found only <dig> common degs among <dig> and <dig> respectively , from affymetrix and codelink ."
+    assert project_clauses([pairs], [pairs.replace(" , from affymetrix and codelink", "")]) == [pairs]
+    matched = "the values were <dig> and <dig> respectively , which matched the earlier estimates ."
+    assert project_clauses([matched], ["the values were <dig> and <dig> respectively ."]) == [
+        "the values were <dig> and <dig> respectively ."]
     relative = ("isolate o / ukg / <dig> which exhibited the highest viral load , generated a coverage depth > <dig> "
                 "across the genome .")
     assert project_clauses([relative], ["isolate o / ukg / <dig> which exhibited the highest viral load ."]) == [relative]
