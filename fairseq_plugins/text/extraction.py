@@ -1440,6 +1440,11 @@ LEANING_OPENING_PHRASES = frozenset({
 _SHARES = frozenset({"most", "many", "some", "all", "none", "each", "both", "one", "several", "half", "few", "either",
                      "neither", "any"})
 _WHAT_WAS_NAMED = frozenset({"these", "those", "them", "this", "their", "its", "it"})
+# ... also inside a sentence's first words, before any verb: "the transcript levels of <dig> of these genes were
+# increased ..." (read blind after a sentence on other genes, counted unsupported); a share after a clause's verb or
+# a semicolon may name what the same sentence did ("we identified <dig> cdss ; <dig> of these do not ...")
+_SHARE_REACH = 8
+_CLAUSE_BEFORE_A_SHARE = normalize.FINITE_WORDS | {";", "we", "they", "he", "she", "it"}
 # "both" that opens a sentence with no "and" in this many words after it names the pair of the sentence before:
 # "both enzymes are involved in ganglioside biosynthesis ." (read blind after a sentence on another pair, counted
 # unsupported); "both x and y ..." names its own
@@ -1462,7 +1467,7 @@ def leans_on_previous(sentence: str) -> bool:
     """Whether a sentence (normal form) opens with words that lean on the sentence before it
     (``LEANING_OPENERS``, ``LEANING_OPENING_PHRASES``, or a share of what it named: "most of these genes
     ..."; "both" without its "and": "both enzymes are ..."), the paper's name for itself apart ("this study shows
-    ...")."""
+    ..."), or names such a share in its first words ("the levels of <dig> of these genes were ...")."""
     words = sentence.split()
     if opens_with_one_of(words, LEANING_OPENING_PHRASES):
         return True
@@ -1470,7 +1475,20 @@ def leans_on_previous(sentence: str) -> bool:
         return True
     if len(words) > 2 and words[0] in _SHARES and words[1] == "of" and words[2] in _WHAT_WAS_NAMED:
         return not (len(words) > 3 and words[3] in SELF_REFERENCES)
+    if _names_a_share_in_its_subject(words):
+        return True
     return bool(words) and words[0] in LEANING_OPENERS and not (len(words) > 1 and words[1] in SELF_REFERENCES)
+
+
+def _names_a_share_in_its_subject(words: Sequence[str]) -> bool:
+    """Whether a share of what the sentence before named ("<dig> of these", "most of those") stands within the
+    sentence's first ``_SHARE_REACH`` words with no verb, subject pronoun or semicolon before it."""
+    for j in range(1, min(len(words) - 2, _SHARE_REACH)):
+        if words[j] in _CLAUSE_BEFORE_A_SHARE:
+            return False
+        if (words[j] in _SHARES or words[j] == NUMBER) and words[j + 1] == "of" and words[j + 2] in ("these", "those"):
+            return words[j + 3:j + 4] != [] and words[j + 3] not in SELF_REFERENCES
+    return False
 
 
 def choose_in_order(preference: Sequence[int], sentences: Sequence[str], k: Optional[int] = None,
