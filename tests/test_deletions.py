@@ -865,9 +865,9 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
         " , in the case of mrna/dna spliced alignment ,", "")]) == [case.replace(" , in the case of mrna/dna spliced "
                                                                               "alignment ,", "")]  # a frame may go
     # an item too long for a list of short ones, before the last two, stays; an apposition may go
-    aim = ("the purpose of our study was to characterize subgroups of patients that could be defined by differentiation "
-           ", activation and regulation markers of b and t - lymphocytes expressing αβ or γδ tcr , natural killer cells "
-           "and dendritic cells using supervised methods .")
+    aim = ("the purpose of our study was to characterize subgroups of patients that could be defined by "
+           "differentiation , activation and regulation markers of b and t - lymphocytes expressing αβ or γδ tcr , "
+           "natural killer cells and dendritic cells using supervised methods .")
     long_item = " , activation and regulation markers of b and t - lymphocytes expressing αβ or γδ tcr"
     assert project_clauses([aim], [aim.replace(long_item, "")]) == [aim]
     apposition = ("rod photoreceptors , the major cell type in the murine retina , are generated both before and after "

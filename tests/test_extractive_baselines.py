@@ -815,7 +815,8 @@ def test_a_sentence_that_leans_on_the_one_before_waits_for_it():
                      "both enzymes are involved in ganglioside biosynthesis .",
                      # an example of what it stated, one more of what it named
                      "one example of this is the exploration of binding sites .", "an example is shown in fig 3d .",
-                     "one such factor could be the nuclear receptor hnf4a .", "another approach was implemented in csa .",
+                     "one such factor could be the nuclear receptor hnf4a .",
+                     "another approach was implemented in csa .",
                      # a share of what it named, inside the first words
                      "the transcript levels of <dig> of these genes were significantly increased .",
                      "in some of these studies , camera images are complemented by sensor data ."):

@@ -1089,17 +1089,17 @@ def test_two_sentences_run_together_at_a_names_number_are_no_sentence():
 
 def test_two_sentences_run_together_after_a_closed_list_of_names_are_no_sentence():
     tells_apart(predicates.runs_on_after_a_closed_list_of_names,
-                ["here , we show that type <dig> npcs express cx <dig> cx <dig> and cx <dig> cx <dig> and cx <dig> have been "
-                 "observed in embryonic npc populations .",
-                 "a family of factors that play a key role in development is that of p <dig> p <dig> and p <dig> p <dig> is "
-                 "at the centre of a tumour suppressor network ."],
-                ["so , we decided to check if in the absence of septins such as spr <dig> and spr <dig> cdc <dig> was able to "
-                 "localize correctly .",  # the subordinate clause's own subject, after a lost comma
+                ["here , we show that type <dig> npcs express cx <dig> cx <dig> and cx <dig> cx <dig> and cx <dig> "
+                 "have been observed in embryonic npc populations .",
+                 "a family of factors that play a key role in development is that of p <dig> p <dig> and p <dig> "
+                 "p <dig> is at the centre of a tumour suppressor network ."],
+                ["so , we decided to check if in the absence of septins such as spr <dig> and spr <dig> cdc <dig> was "
+                 "able to localize correctly .",  # the subordinate clause's own subject, after a lost comma
                  "antisense lncrnas include tcons_ <dig> and tcons_ <dig> ; <dig> were re-classified as intronic .",
                  "the most abundant mirnas are mir <dig> and mir <dig> with <dig> and <dig> reads , respectively .",
                  "the proteins of spr <dig> and spr <dig> cdc <dig> were purified .",  # no predicate before the list
                  "we tested spr <dig> and cdc <dig> cdc <dig> was able to localize ."])  # no list of one name
-    paper = paper_with("We show that npcs express cx 26 cx 30 and cx 43 cx 30 and cx 43 have been seen in embryonic npcs.")
+    paper = paper_with("We show that npcs express cx 26 cx 30 and cx 43 cx 30 and cx 43 have been seen in npcs.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 

@@ -102,11 +102,11 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     ("in humans [, a condition of impaired muscle relaxation] , stiffness and cramps , caused by ...":
     ``_closes_a_short_list``) or one word between two commas ("european [, asian] , african ancestry":
     ``_is_a_one_word_item``) or a bare noun phrase before a list's last two items
-    (``_is_a_bare_item_before_the_last``), a limit on the claim ("[, below this level ,]": ``LIMITS``), the thing a pairing verb
-    takes after "with" ("combines a ... [, with the common lines method ...]": ``_pairs_with_what_follows``), the
-    clause of a linking adverb at the sentence's end ("... , however [, coverage was incomplete]"), or the verb of a
-    subject whose relative clause is all that is kept before it ("isolate x which exhibited the highest load [,
-    generated a coverage depth ...]").
+    (``_is_a_bare_item_before_the_last``), a limit on the claim ("[, below this level ,]": ``LIMITS``), the thing a
+    pairing verb takes after "with" ("combines a ... [, with the common lines method ...]":
+    ``_pairs_with_what_follows``), the clause of a linking adverb at the sentence's end ("... , however [, coverage was
+    incomplete]"), or the verb of a subject whose relative clause is all that is kept before it ("isolate x which
+    exhibited the highest load [, generated a coverage depth ...]").
 
 Clause-bounded deletions are kept, every other one is undone (its words put back), words that r
 adds are never taken. The summary sentence is then s without the kept deletions, its punctuation

@@ -81,7 +81,7 @@ MASKED_LINE_TESTS = (
     # the splitter read as an initial ("... eric type b. the other two ..."), or that a writer spliced
     predicates.runs_two_sentences_together,
     predicates.runs_on_after_a_name,  # "... antibody ca3/34-c <dig> | rt - pcr evaluation of a blood sample was ..."
-    predicates.runs_on_after_a_closed_list_of_names,  # "... express cx <dig> and cx <dig> | cx <dig> and cx <dig> have ..."
+    predicates.runs_on_after_a_closed_list_of_names,  # "... cx <dig> and cx <dig> | cx <dig> and cx <dig> have ..."
     lost_stops.runs_on_at_a_number,  # "... designated as psgg <dig> | mapping of gene set was performed ...", by a model
     predicates.runs_a_heading_into_a_fronted_phrase,  # "symptoms in ... patients | in merely <dig> % of ... , dvt was ..."
     predicates.splices_two_sentences,  # "... in the colonies , however , the level of expression differed ."

@@ -692,9 +692,10 @@ _DISPLAYED_IN_A_REFERENCE = re.compile(
 # stay whole), conjunctions and relative words, and the phrases that add to what is shown ("together with", "along
 # with", "next to")
 _GOES_ON_FROM_A_DISPLAY = _REFERENCE_NOUNS | FRONTING_WORDS | frozenset([
-    "and", "or", "nor", "but", "because", "so", "yet", "which", "that", "who", "whose", "of", "to", "together", "along", "alongside", "next",
-    "respectively", "including", "plus", "versus", "vs", "above", "below", "left", "right", "top", "bottom", "upper",
-    "lower", "middle", "inset", "panel", "panels", "row", "rows", "column", "columns", "online", "then"])
+    "and", "or", "nor", "but", "because", "so", "yet", "which", "that", "who", "whose", "of", "to", "together",
+    "along", "alongside", "next", "respectively", "including", "plus", "versus", "vs", "above", "below", "left",
+    "right", "top", "bottom", "upper", "lower", "middle", "inset", "panel", "panels", "row", "rows", "column",
+    "columns", "online", "then"])
 _PLAIN_WORD = re.compile(r"[a-z][a-z0-9'\-]+")
 
 
