@@ -1044,8 +1044,10 @@ def _is_a_bare_item_before_the_last(words: Sequence[str], following: Sequence[st
     determiner (its first word a noun or an adjective to the lexicon, no adverb in -ly and no -ing form) that holds no
     predicate, and the part after its comma joins two more with "and" or "or" within its first MAX_LIST_ITEM words, no
     predicate before the coordinator ("... , natural killer cells and dendritic cells"). An apposition opens with a
-    determiner ("the gene , a kinase of the family , and its partner ..."). In SumPubMed valid papers 0-499 and the 200
-    Cohan-format papers: 17 such parts, 13 of them a list's items."""
+    determiner ("rod photoreceptors , the major cell type in the retina , are ..."). In SumPubMed valid papers 0-499 and
+    the 200 Cohan-format papers it keeps 11 parts whole: 9 a list's items, or the words after a list's first modifier
+    ("frontal fibrosing alopecia : symmetric [, marginal alopecia along the hairline] , with ..."), and 2 side parts
+    that could have gone ("hcc <dig> cells , like sk - br- <dig> and bt <dig> cells , express ...")."""
     classes = word_classes(words[0]) if words else frozenset()
     if (not classes or not classes <= {"NOUN", "ADJ", "VERB"} or words[0] in DETERMINERS
             or words[0].endswith(("ly", "ing")) or has_predicate(" ".join(words))):
