@@ -116,6 +116,12 @@ def test_a_run_in_heading_before_a_clause_is_no_sentence():
 def test_a_titles_past_form_after_its_preposition_is_no_verb():
     assert not predicates.has_predicate("overview of collected samples from a. annua .")
     assert predicates.has_predicate("analysis of selected genes revealed that the levels were high .")
+    # a title's adjective in -ed before its noun, and a title's head after a hyphenated modifier
+    title = ("qrt - pcr results of <dig> immune and inflammatory response related genes in kidney tissues from ibv - "
+             "infected chickens compared to those of control chickens .")
+    assert not predicates.has_predicate(title)
+    assert predicates.has_predicate(title.replace("qrt - pcr results", "the results"))  # a subject and its verb
+    assert predicates.has_predicate("qrt - pcr results of the assay revealed related genes in the tissue .")
 
 
 def test_a_web_pages_script_entry_is_no_sentence():
@@ -560,14 +566,19 @@ def test_a_list_cut_after_its_first_item_is_no_sentence():
                 # a first item after a dash, the next ones the next lines'
                 "to mention but three exemplars of problems with such comparison : - there are more than <dig> genes .",
                 # a bulleted list's first item, the next ones the next lines'
-                "we identify needs common to analytical workflows : \u2022 flexibility in structuring and modelling ."],
+                "we identify needs common to analytical workflows : \u2022 flexibility in structuring and modelling .",
+                # a labelled item after a semicolon or a comma, and no later one
+                "the objectives of the present study were ; <dig> ) to investigate the genetic architecture of it .",
+                "the following observations indicate that this could be the case , <dig> ) ngf causes hyper - innervation ."],
                 ["the objectives were : i ) to evaluate diversity ii ) to detect ld and iii ) to build a core set .",
                      "we impose two criteria : first , x must hold ; second , y must hold .",
                      "the pipeline has three steps : <dig> ) trimming , <dig> ) mapping and <dig> ) counting .",
                  "first , we trimmed the reads : they were short .", "the ratio was <dig> : <dig> in all samples .",
                  "the sample ratio was <dig> : <dig> - a usual value .",
                  "the needs are : \u2022 flexibility \u2022 support for nested steps .",
-                 "the dose was <dig> mg \u00b7 kg ."])
+                 "the dose was <dig> mg \u00b7 kg .",
+                 "the objectives were ; <dig> ) to investigate it and <dig> ) to map it .",  # both items
+                 "a labelled item , a ) in the sense of the panel , stays ."])
 
 
 def test_a_question_a_line_that_opens_with_and_and_a_legend_run_in_are_no_sentences():

@@ -444,7 +444,10 @@ def announces_a_list(sentence: str) -> bool:
 # masked paper's items are "<dig> )" each; a bullet again)
 _LIST_BULLETS = "•◦▪‣"  # (not the middle dot, a product's sign in "mg · kg")
 _LIST_FIRST_ITEM_RE = re.compile(r" : (?:first(?:ly)? |- [a-z]|[" + _LIST_BULLETS + r"] |(?:\( )?(?:1|i|a|"
-                                 + re.escape(NUMBER) + r") \) )")
+                                 + re.escape(NUMBER) + r") \) )"
+                                 # a labelled item after a semicolon or a comma ("the objectives of the present study
+                                 # were ; <dig> ) to investigate ...", the next items in the next lines)
+                                 + r"| [;,] (?:\( )?(?:1|i|" + re.escape(NUMBER) + r") \) ")
 _LIST_LATER_ITEM_RE = re.compile(r"\b(?:second(?:ly)?|then|finally)\b|(?:^| )(?:\( )?(?:2|ii|b|" + re.escape(NUMBER)
                                  + r") \)| [" + _LIST_BULLETS + "] ")
 
@@ -459,7 +462,11 @@ def cuts_a_list(sentence: str) -> bool:
     the next items the next lines, each after its dash): 6 more lines of train papers 0-999, three of them lists
     and three a serotype's formula ("s. iiia <dig> : z <dig> z23 : - harbors ..."). A first item after a bullet
     ("we identify needs common to analytical workflows in bioinformatics : • flexibility in structuring and
-    modelling .", read blind as a list's piece): 40 more lines of train papers 0-999, all lists. Papers only."""
+    modelling .", read blind as a list's piece): 40 more lines of train papers 0-999, all lists. A labelled item
+    after a semicolon or a comma and no later one ("the objectives of the present study were ; <dig> ) to investigate
+    the genetic architecture of ... .", read blind as a list cut after its first item; a masked label also stands for
+    a later item, "... ; <dig> ) a miscellaneous syndrome ; ..."): 4 more lines of train papers 0-999, all a list's
+    pieces. Papers only."""
     first = _LIST_FIRST_ITEM_RE.search(sentence)
     return first is not None and _LIST_LATER_ITEM_RE.search(sentence, first.end()) is None
 

@@ -203,7 +203,9 @@ def _opens_as_a_title(tokens: Sequence[str]) -> bool:
     if tokens[:1] == ["a"]:
         head = 2 if len(tokens) > 3 and tokens[3] in _CAPTION_HEAD_LINKS else 1
         return len(tokens) > head + 1 and tokens[head] in _DRAWING_HEADS and tokens[head + 1] in _CAPTION_HEAD_LINKS
-    return len(tokens) > 1 and tokens[0] in CAPTION_HEADS and tokens[1] in _CAPTION_HEAD_LINKS
+    # the head, or the head after a hyphenated modifier of two words ("qrt - pcr results of ...")
+    head = 3 if len(tokens) > 3 and tokens[1] == "-" and tokens[0] not in DETERMINERS else 0
+    return len(tokens) > head + 1 and tokens[head] in CAPTION_HEADS and tokens[head + 1] in _CAPTION_HEAD_LINKS
 
 
 def has_predicate(sentence: str) -> bool:
@@ -226,6 +228,9 @@ def has_predicate(sentence: str) -> bool:
             continue  # a title's item, a past form before its noun: "... production parameters : paired testes mass ,",
             # "overview of collected samples from a. annua ."
         classes = word_classes(word)
+        if title_opening and word.endswith("ed") and "ADJ" in classes and "NOUN" in word_classes(after):
+            continue  # a title's modifier before its noun: "qrt - pcr results of <dig> immune and inflammatory response
+            # related genes in kidney tissues from ibv - infected chickens compared to those of control chickens ."
         # a past form the lexicon knows as an adjective only ("correlated") is a verb by where it stands
         if "VERB" not in classes and not (classes and word.endswith("ed")):
             continue
