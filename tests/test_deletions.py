@@ -876,6 +876,15 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
     assert project_clauses([apposition], [short]) == [short]
     bare = apposition.replace(" , the major cell type", " , major cell type")  # a bare noun phrase, no list after it
     assert project_clauses([bare], [short]) == [short]
+    # a formula's minus between two symbols, and the first of two predicates that "and" joins, stay
+    formula = ("we estimated the rates , with net diversification rates derived as r = λ – μ <cit> ; and rates of "
+               "transition .")
+    assert project_clauses([formula], [formula.replace(" – μ <cit>", "")]) == [formula]
+    predicates_ = ("for example , <dig> isolates with ribotype <dig> originating from six different european "
+                   "countries , displayed identical sequences at tr <dig> and tr <dig> that discriminated them from "
+                   "all other isolates , and jointly were assigned trst sequence type tr- <dig> .")
+    first = " , displayed identical sequences at tr <dig> and tr <dig> that discriminated them from all other isolates"
+    assert project_clauses([predicates_], [predicates_.replace(first, "")]) == [predicates_]
     # after "respectively", a part that holds the pairing's other side stays; a clause about the pair may go
     pairs = "the study found only <dig> common degs among <dig> and <dig> respectively , from affymetrix and codelink ."
     assert project_clauses([pairs], [pairs.replace(" , from affymetrix and codelink", "")]) == [pairs]

@@ -186,6 +186,8 @@ THRESHOLDS = tuple(tuple(phrase.split()) for phrase in (
     "greater than", "more than", "less than", "fewer than", "higher than", "lower than", "larger than",
     "smaller than", "at least", "at most", "above", "below", "exceeding", "exceeds", "exceed", "over", "under",
     ">", "<", ">=", "<=", "\u2265", "\u2264"))
+# adverbs that may stand between a coordinator and its predicate ("... , and jointly were assigned ...")
+_ADVERBS_BEFORE_A_PREDICATE = frozenset({"also", "then", "jointly", "thus", "therefore", "later", "further", "not"})
 # the word that pairs two lists item by item: a deletion before it takes an item of one of them
 RESPECTIVELY = "respectively"
 # words that make the clause they open subordinate: kept alone, such a clause is no sentence
@@ -580,12 +582,14 @@ def range_positions(source: Sequence[str]) -> set:
     "<dig> -- <dig>"), of a dash before a name's part, a lone letter or digit ("gmnrp – a , gmnrp – b":
     ``_names_a_part``), and of a dash beside a number with the word on its other side (SumPubMed
     removed the brackets of chemical names, leaving "3--7--coumarin", which the normal form reads
-    "3 -- 7 -- coumarin"), which the separators would otherwise cut: a deletion may neither start
+    "3 -- 7 -- coumarin"), and of a minus between two symbols ("r = λ – μ": ``_joins_two_symbols``), which the
+    separators would otherwise cut: a deletion may neither start
     after the dash nor end before it ("heifers , ... restricted to 22 – 30 months" must not become
     "heifers – 30 months", nor "3--7--coumarin" become "3--7")."""
     def joins(i: int) -> bool:
         before, after = _is_number(source[i - 1]), _is_number(source[i + 1])
-        return before and after if source[i] not in DASHES else before or after or _names_a_part(source, i)
+        return (before and after if source[i] not in DASHES
+                else before or after or _names_a_part(source, i) or _joins_two_symbols(source, i))
 
     return {i + offset for i in range(1, len(source) - 1) if source[i] in SEPARATORS and joins(i) for offset in (-1, 0, 1)}
 
@@ -596,6 +600,12 @@ def _names_a_part(source: Sequence[str], dash: int) -> bool:
     part = source[dash + 1]
     return (len(part) == 1 and part.isalnum()
             and (dash + 2 >= len(source) or source[dash + 2] in BOUNDARIES or source[dash + 2] in FINAL_STOPS))
+
+
+def _joins_two_symbols(source: Sequence[str], dash: int) -> bool:
+    """Whether the dash at ``dash`` stands between two symbols of one character each, a formula's minus ("net
+    diversification rates derived as r = λ – μ <cit> ;"): without its second half the formula says another thing."""
+    return all(len(source[k]) == 1 and source[k].isalnum() for k in (dash - 1, dash + 1))
 
 
 def _is_number(token: str) -> bool:
@@ -931,6 +941,11 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
             and _is_a_one_word_item(kept_before, words, source[end + 1:end + 2])):
         return False  # "<dig> individuals with european [, asian] , african ancestry": one word between two commas, a
         # word on each side, is an item of a list the writers did not close; without it the list says something else
+    if (comma is not None and end < body_end and has_predicate(" ".join(words))
+            and _opens_a_second_predicate(source[comma + 1:body_end])):
+        return False  # "<dig> isolates with ribotype <dig> originating from six countries [, displayed identical
+        # sequences at tr <dig> ...] , and jointly were assigned trst sequence type ...": the first of two predicates
+        # that "and" joins; without it the second joins nothing
     if (comma is not None and end < body_end and "," in (source[start], source[start - 1])
             and _is_a_bare_item_before_the_last(words, source[comma + 1:body_end])):
         return False  # "subgroups defined by differentiation [, activation and regulation markers of b and t -
@@ -1032,6 +1047,17 @@ def _is_a_one_word_item(kept_before: Sequence[str], words: Sequence[str], follow
             and words[0] not in LINKING_ADVERBS | SUBORDINATORS | CONTRASTS | CLAUSE_COORDINATORS
             and bool(kept_before) and kept_before[-1].isalpha() and bool(following) and following[0].isalpha()
             and following[0] not in PREDICATE_STARTERS and "VERB" not in word_classes(following[0]))
+
+
+def _opens_a_second_predicate(following: Sequence[str]) -> bool:
+    """Whether the words after a part's comma open with "and" or "or", at most two adverbs, and an auxiliary or a past
+    form: a predicate whose subject is the sentence's, coordinated with one in the part ("... , and jointly were
+    assigned ...", "... , and was expressed in ...")."""
+    if following[:1] not in (["and"], ["or"]):
+        return False
+    rest = list(itertools.dropwhile(lambda word: _is_an_adverb_in_ly(word) or word in _ADVERBS_BEFORE_A_PREDICATE,
+                                    following[1:4]))
+    return bool(rest) and (rest[0] in PREDICATE_STARTERS or is_a_past_verb(rest[0]))
 
 
 def _holds_a_pair(words: Sequence[str]) -> bool:
