@@ -161,6 +161,8 @@ def test_a_purpose_line_without_a_clause_is_no_sentence():
                  "to determine whether the drug works in the elderly .",
                  "to assess the level of knowledge of degree college female students on bse ."):
         assert predicates.is_purpose_line(line), line
+    assert predicates.is_purpose_line("first , to develop a simple dynamic model of the heart .")  # a counted aim
+    assert not predicates.is_purpose_line("first , to determine the parameters , we used a two - substrate model .")
     for sentence in ("to determine the kinetic parameters , we used a two - substrate model .",
                      "to date , no trial has compared the two drugs .",
                      "to find out which cells express jam - a we used markers for neurons .",

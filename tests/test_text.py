@@ -337,6 +337,9 @@ def test_a_masked_papers_stop_lost_after_a_references_number_ends_the_sentence()
                                       "segments of mrna used for it are called anchors ."]
     assert split_sentences("primer designs are listed in table <dig> primers for il - 1β were designed by us .") == [
         "primer designs are listed in table <dig>", "primers for il - 1β were designed by us ."]
+    column = "the performance is shown in the leftmost column of table <dig> psl <dig> attains an accuracy of <dig> % ."
+    assert split_sentences(column) == ["the performance is shown in the leftmost column of table <dig>",
+                                       "psl <dig> attains an accuracy of <dig> % ."]  # a part of a reference
     goes_on = [
         "the tomato genes used are listed in table <dig> next to their arabidopsis homologs .",  # an added phrase
         "the reference is shown in figure <dig> together with the experimental data for the cells .",

@@ -679,14 +679,15 @@ _VERBS_BEFORE_REFERENCE = frozenset(["show", "shows", "present", "presents", "re
 # ... or the number ends a clause that shows something in a reference, in the passive ("segments of mrna ... are
 # called anchors" after "the process of splice site recovery is schematically shown in figure <dig>", read blind as
 # two sentences run together): nothing but a list of references, a phrase or a clause tied to it goes on from such a
-# clause, so a word that is none of ``_GOES_ON_FROM_A_DISPLAY`` opens the next sentence, its subject ("primers for il
+# clause (its reference may be a part of one: "... is shown in the leftmost column of table <dig> | psl <dig> attains
+# ..."), so a word that is none of ``_GOES_ON_FROM_A_DISPLAY`` opens the next sentence, its subject ("primers for il
 # - 1β ... were previously designed", "ast results are expressed ..."). In SumPubMed train papers 0-999 it cuts 120
 # lines kept whole before, all read: each a lost stop but one before an irregular participle ("... are shown in figure
 # <dig> | overlaid with the mammalian interactions ..."; an -ed form before a preposition goes on)
 _DISPLAYED_IN_A_REFERENCE = re.compile(
     r"\b(?:is|are|was|were|be|been) (?:\w+ly |also |further |not )*"
     r"(?:shown|illustrated|depicted|presented|given|summarized|summarised|listed|displayed|plotted|provided|reported|"
-    r"detailed|described|tabulated|outlined|visualized|represented|seen|found|available) in (?:the )?"
+    r"detailed|described|tabulated|outlined|visualized|represented|seen|found|available) in (?:[a-z]+ ){0,4}?"
     r"(?:additional file|supplementary file|figures?|fig \.|figs \.|fig|tab \.|tables?) <dig>$")
 # ... the words that go on from it: references and their parts ("shown in figure <dig> figure <dig> and table <dig>",
 # "in table <dig> row <dig>"), prepositions and subordinators (``FRONTING_WORDS``: "for all traits , ...", ambiguous,
@@ -711,7 +712,7 @@ def _opens_after_a_display(sentence: Sequence[str], ahead: Sequence[str]) -> boo
         return False
     if first.endswith("ed") and (ahead[1] in FRONTING_WORDS or ahead[1] in ("of", "to")):
         return False
-    return bool(_DISPLAYED_IN_A_REFERENCE.search(" ".join(sentence[-12:])))
+    return bool(_DISPLAYED_IN_A_REFERENCE.search(" ".join(sentence[-16:])))
 
 
 # ... and after any other number the data set lost a sentence's stop where the next sentence opens

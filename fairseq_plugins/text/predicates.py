@@ -375,6 +375,12 @@ def is_a_ranked_list_title(sentence: str) -> bool:
                    for k, word in enumerate(tokens[rank + 2:], rank + 2))
 
 
+# the words that count a list's aims before their "to" ("the general aims of this study were threefold . | first , to
+# develop ... . | second , to examine ...": each aim read blind as a list's piece)
+_AIMS_ORDINALS = frozenset({"first", "firstly", "second", "secondly", "third", "thirdly", "fourth", "finally",
+                            "lastly"})
+
+
 def is_purpose_line(sentence: str) -> bool:
     """Whether a line in the normal form is an abstract's purpose line with no main clause: "to"
     and a verb, then words with no finite verb ("to determine the prevalence of premenstrual cyclic
@@ -386,6 +392,8 @@ def is_purpose_line(sentence: str) -> bool:
     the lexicon misses "scored" in "to add to welbeck 's return , nani - deemed surplus - and pogba
     scored for their clubs .")"""
     tokens = sentence.split()
+    if tokens[1:2] == [","] and tokens[0] in _AIMS_ORDINALS:
+        tokens = tokens[2:]  # an aim of a list the writers counted: "first , to develop a simple dynamic model ... ."
     if len(tokens) < 3 or tokens[0] != "to" or "VERB" not in word_classes(tokens[1]):
         return False
     comma = tokens.index(",") if "," in tokens else len(tokens)
