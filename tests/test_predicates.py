@@ -571,7 +571,7 @@ def test_a_list_cut_after_its_first_item_is_no_sentence():
                 "we identify needs common to analytical workflows : \u2022 flexibility in structuring and modelling .",
                 # a labelled item after a semicolon or a comma, and no later one
                 "the objectives of the present study were ; <dig> ) to investigate the genetic architecture of it .",
-                "the following observations indicate that this could be the case , <dig> ) ngf causes hyper - innervation ."],
+                "the following observations indicate that this could be the case , <dig> ) ngf causes innervation ."],
                 ["the objectives were : i ) to evaluate diversity ii ) to detect ld and iii ) to build a core set .",
                      "we impose two criteria : first , x must hold ; second , y must hold .",
                      "the pipeline has three steps : <dig> ) trimming , <dig> ) mapping and <dig> ) counting .",

@@ -1396,8 +1396,8 @@ def runs_on_after_a_name(sentence: str) -> bool:
 # a list of names closed by "and" ("cx <dig> cx <dig> and cx <dig>") and another name's number after it, with a finite
 # verb next or after one more name ("cx <dig> and cx <dig> have been observed ..."): no list goes on past its "and"
 _CLOSED_LIST_OF_NAMES_THEN_A_SUBJECT = re.compile(
-    r"\b(\S+) <dig> and \1 <dig> (?P<subject>[a-z][^\s,;:]*) <dig> (?:and (?P=subject) <dig> )?"
-    r"(?:is|are|was|were|has|have|had|can|could|may|might|will|would)\b")
+    r"\b(\S+) {n} and \1 {n} (?P<subject>[a-z][^\s,;:]*) {n} (?:and (?P=subject) {n} )?"
+    r"(?:is|are|was|were|has|have|had|can|could|may|might|will|would)\b".format(n=re.escape(NUMBER)))
 
 
 def runs_on_after_a_closed_list_of_names(sentence: str) -> bool:
