@@ -876,6 +876,13 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
     assert project_clauses([apposition], [short]) == [short]
     bare = apposition.replace(" , the major cell type", " , major cell type")  # a bare noun phrase, no list after it
     assert project_clauses([bare], [short]) == [short]
+    # the main clause after a span of time that opens the sentence stays
+    timed = ("forty - eight hours after doc treatment , ht <dig> cells started displaying annv - staining above control "
+             "levels , but the percentage of annv+ cells was lower than that of maa+ cells .")
+    assert project_clauses([timed], [timed.replace(" , ht <dig> cells started displaying annv - staining above "
+                                                   "control levels", "")]) == [timed]
+    assert deletions._opens_a_time_phrase("<dig> h after infection , the cells died .".split())
+    assert not deletions._opens_a_time_phrase("<dig> patients after surgery , the cells died .".split())
     # a formula's minus between two symbols, and the first of two predicates that "and" joins, stay
     formula = ("we estimated the rates , with net diversification rates derived as r = λ – μ <cit> ; and rates of "
                "transition .")
