@@ -883,6 +883,7 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
                                                    "control levels", "")]) == [timed]
     assert deletions._opens_a_time_phrase("<dig> h after infection , the cells died .".split())
     assert not deletions._opens_a_time_phrase("<dig> patients after surgery , the cells died .".split())
+    assert not deletions._opens_a_time_phrase("two days later he was back on the pitch , sporting a mask .".split())
     # a formula's minus between two symbols, and the first of two predicates that "and" joins, stay
     formula = ("we estimated the rates , with net diversification rates derived as r = λ – μ <cit> ; and rates of "
                "transition .")

@@ -632,13 +632,16 @@ _SPELLED_TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seven
 def _opens_a_time_phrase(words: Sequence[str]) -> bool:
     """Whether ``words`` open with a span of time and its tie to an event ("<dig> h after infection", "forty - eight
     hours after doc treatment", "two weeks later"): a count, a unit of time (``TIME_UNITS``) and one of
-    ``_TIME_TIES``. Kept after it, a deletion of the part that holds the main clause left the phrase alone ("forty -
+    ``_TIME_TIES``, and no predicate before the first comma ("two days later he was back on the pitch , sporting a
+    mask" holds its main clause before it). Kept after it, a deletion of the part that holds the main clause left the phrase alone ("forty -
     eight hours after doc treatment [, ht <dig> cells started displaying annv - staining ...] , but the percentage
     ...", read blind as a sentence that does not parse)."""
     count = list(itertools.takewhile(lambda word: word in (NUMBER, "-", "one") or word in COUNT_WORDS
                                      or word in _SPELLED_TENS, words[:4]))
     rest = words[len(count):len(count) + 2]
-    return bool(count) and count[-1] != "-" and len(rest) == 2 and rest[0] in TIME_UNITS and rest[1] in _TIME_TIES
+    if not (count and count[-1] != "-" and len(rest) == 2 and rest[0] in TIME_UNITS and rest[1] in _TIME_TIES):
+        return False
+    return not has_predicate(" ".join(itertools.takewhile(lambda word: word != ",", words)))
 
 
 # the prepositions after a past participle that opens a phrase ("combined with ...", "driven by ...", "based on ...")
