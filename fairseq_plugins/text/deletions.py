@@ -130,7 +130,8 @@ import re
 
 from .extraction import COUNT_WORDS, DETERMINERS, comma_parts, opening_of, opens_with_one_of, word_classes
 from .masking import NUMBER
-from .predicates import COMPARING_OPENINGS, has_predicate, is_a_past_verb, is_only_a_noun, is_only_a_verb
+from .predicates import (COMPARING_OPENINGS, ORDINALS, has_predicate, is_a_past_verb, is_only_a_noun,
+                         is_only_a_verb)
 
 # tokens that set off a side part of a sentence (normal form: PTB-like tokens, lowercase); a lone
 # "-" is not one: the normal form splits hyphenated words and scores ("2 - 1") around it
@@ -278,10 +279,6 @@ SECOND_HALVES = {"but": ("not", "only")}
 CLAUSE_COORDINATORS = COORDINATORS | {"but", "yet", "so"}
 # ... of which those that set a contrast against what the sentence said before them
 CONTRASTING_COORDINATORS = frozenset({"but", "yet"})
-# the ordinal words that label an enumeration's items ("our aims were , first , to determine ... ;
-# second , to confirm ... and finally , to compare ..."), each before its comma
-ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "finally", "lastly", "firstly", "secondly",
-                      "thirdly"})
 # adverbs that link a clause to the one before: alone between two commas ("... were predicted , therefore ,
 # two templates were used ...") one stays, or the comma left would join the two clauses
 LINKING_ADVERBS = frozenset({"therefore", "thus", "hence", "however", "consequently", "accordingly", "nevertheless",
@@ -633,9 +630,9 @@ def _opens_a_time_phrase(words: Sequence[str]) -> bool:
     """Whether ``words`` open with a span of time and its tie to an event ("<dig> h after infection", "forty - eight
     hours after doc treatment", "two weeks later"): a count, a unit of time (``TIME_UNITS``) and one of
     ``_TIME_TIES``, and no predicate before the first comma ("two days later he was back on the pitch , sporting a
-    mask" holds its main clause before it). Kept after it, a deletion of the part that holds the main clause left the phrase alone ("forty -
-    eight hours after doc treatment [, ht <dig> cells started displaying annv - staining ...] , but the percentage
-    ...", read blind as a sentence that does not parse)."""
+    mask" holds its main clause before it). Kept after it, a deletion of the part that holds the main clause left the
+    phrase alone ("forty - eight hours after doc treatment [, ht <dig> cells started displaying annv - staining ...] ,
+    but the percentage ...", read blind as a sentence that does not parse)."""
     count = list(itertools.takewhile(lambda word: word in (NUMBER, "-", "one") or word in COUNT_WORDS
                                      or word in _SPELLED_TENS, words[:4]))
     rest = words[len(count):len(count) + 2]
@@ -967,8 +964,8 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
             and _is_a_one_word_item(kept_before, words, source[end + 1:end + 2])):
         return False  # "<dig> individuals with european [, asian] , african ancestry": one word between two commas, a
         # word on each side, is an item of a list the writers did not close; without it the list says something else
-    if (comma is not None and end < body_end and has_predicate(" ".join(words))
-            and _opens_a_second_predicate(source[comma + 1:body_end])):
+    if (comma is not None and end < body_end and _opens_a_second_predicate(source[comma + 1:body_end])
+            and has_predicate(" ".join(words))):
         return False  # "<dig> isolates with ribotype <dig> originating from six countries [, displayed identical
         # sequences at tr <dig> ...] , and jointly were assigned trst sequence type ...": the first of two predicates
         # that "and" joins; without it the second joins nothing
@@ -1102,11 +1099,11 @@ def _is_a_bare_item_before_the_last(words: Sequence[str], following: Sequence[st
     that could have gone ("hcc <dig> cells , like sk - br- <dig> and bt <dig> cells , express ...")."""
     classes = word_classes(words[0]) if words else frozenset()
     if (not classes or not classes <= {"NOUN", "ADJ", "VERB"} or words[0] in DETERMINERS
-            or words[0].endswith(("ly", "ing")) or has_predicate(" ".join(words))):
+            or words[0].endswith(("ly", "ing"))):
         return False
     part = list(itertools.takewhile(lambda word: word not in BOUNDARIES and word not in FINAL_STOPS, following))
     coordinator = next((i for i, word in enumerate(part[:MAX_LIST_ITEM]) if word in ("and", "or")), 0)
-    return coordinator > 0 and not has_predicate(" ".join(part[:coordinator]))
+    return coordinator > 0 and not has_predicate(" ".join(part[:coordinator])) and not has_predicate(" ".join(words))
 
 
 def _only_a_relative_clause_has_a_verb(kept: Sequence[str]) -> bool:

@@ -375,10 +375,11 @@ def is_a_ranked_list_title(sentence: str) -> bool:
                    for k, word in enumerate(tokens[rank + 2:], rank + 2))
 
 
-# the words that count a list's aims before their "to" ("the general aims of this study were threefold . | first , to
-# develop ... . | second , to examine ...": each aim read blind as a list's piece)
-_AIMS_ORDINALS = frozenset({"first", "firstly", "second", "secondly", "third", "thirdly", "fourth", "finally",
-                            "lastly"})
+# the ordinal words that label an enumeration's items, each before its comma ("our aims were , first , to determine ...
+# ; second , to confirm ... and finally , to compare ...", "the general aims of this study were threefold . | first , to
+# develop ... . | second , to examine ...": each aim a line of its own, read blind as a list's piece)
+ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "finally", "lastly", "firstly", "secondly",
+                      "thirdly"})
 
 
 def is_purpose_line(sentence: str) -> bool:
@@ -392,7 +393,7 @@ def is_purpose_line(sentence: str) -> bool:
     the lexicon misses "scored" in "to add to welbeck 's return , nani - deemed surplus - and pogba
     scored for their clubs .")"""
     tokens = sentence.split()
-    if tokens[1:2] == [","] and tokens[0] in _AIMS_ORDINALS:
+    if tokens[1:2] == [","] and tokens[0] in ORDINALS:
         tokens = tokens[2:]  # an aim of a list the writers counted: "first , to develop a simple dynamic model ... ."
     if len(tokens) < 3 or tokens[0] != "to" or "VERB" not in word_classes(tokens[1]):
         return False
