@@ -13,6 +13,12 @@ from fairseq_plugins.text.deletions import (DELETION_RULES, _continues_a_list_of
 SENTENCE = "jeremy clarkson 's producer , oisin tymon , 36 , will not press charges , police said ."
 
 
+def undoes(sentence, part):
+    """Whether the clause rule puts ``part`` back when a rewrite deletes it from ``sentence``: the summary sentence is
+    the source sentence as it stands."""
+    return project_clauses([sentence], [sentence.replace(part, "")]) == [sentence]
+
+
 def _is_subsequence(short, long):
     rest = iter(long)
     return all(word in rest for word in short)
@@ -352,7 +358,7 @@ def test_an_enumeration_keeps_its_labels():
     # an item with no predicate whose later parts open no phrase is a list of names: none of them goes
     functions = ("genes were assigned to <dig> functions : 1 ) stress response and detoxification ; 2 ) cell "
                  "communication , immune system and membrane receptors ; 3 ) respiratory chain ; 4 ) metabolism .")
-    assert project_clauses([functions], [functions.replace(" , immune system and membrane receptors", "")]) == [functions]
+    assert undoes(functions, " , immune system and membrane receptors")
 
 
 def test_a_list_set_off_by_semicolons_keeps_its_items():
@@ -403,8 +409,7 @@ def test_a_range_and_a_pair_of_parts_stay_whole():
     criteria = ("animals were included by the following criteria : • age of <dig> – <dig> months ; "
                 "• parity of <dig> to <dig> ; • body condition score of <dig> , for heifers and cows , respectively .")
     assert sorted(bullet_positions(criteria.split())) == list(range(criteria.split().index("•"), len(criteria.split())))
-    assert project_clauses([criteria], [criteria.replace("; • parity of <dig> to <dig> ; • body condition score of <dig> ", "")]) == [
-        criteria]
+    assert undoes(criteria, "; • parity of <dig> to <dig> ; • body condition score of <dig> ")
     assert bullet_positions("a single • mark .".split()) == set()
     # "some ... , others ...": the first part goes only with the second
     pair = "many methods have been written for such data , some of them for one field , others for any ."
@@ -434,11 +439,11 @@ def test_a_list_of_long_items_said_in_parallel_keeps_them():
     inside = [words[i] for i in sorted(list_positions(words))]
     assert inside[:8] == "gene models with est support in every tissue".split()
     assert inside[-5:] == "models predicted ab initio .".split()
-    assert project_clauses([legend], [legend.replace(" , gene models with protein homology only", "")]) == [legend]
+    assert undoes(legend, " , gene models with protein homology only")
     # an infinitive that the last item's bare verb goes on ("to compare ... , and analyze ..."): an item too
     series = ("proteins were assessed by comparing distance matrices of each protein , to compare these with that of "
               "a well supported guide tree , and analyze them for their phylogenetic signal .")
-    assert project_clauses([series], [series.replace(" , to compare these with that of a well supported guide tree", "")]) == [series]
+    assert undoes(series, " , to compare these with that of a well supported guide tree")
     # long parts that do not open as the last item does are clauses, and the side part may go
     clauses = ("we grew the cells , which had been frozen for three weeks in the dark , and we counted them .")
     assert list_positions(clauses.split()) == set()
@@ -558,7 +563,7 @@ def test_no_deletion_takes_an_example_after_the_first_of_a_list():
     # ... or the list's closing item after it: without the opening part, that item joins the main clause
     mirnas = ("<dig> mirnas were differentially expressed between mammospheres and parental cells , including mir- <dig> "
               "mir- <dig> mir - 26a , and five members of the mir- <dig> family .")
-    assert project_clauses([mirnas], [mirnas.replace(" , including mir- <dig> mir- <dig> mir - 26a", "")]) == [mirnas]
+    assert undoes(mirnas, " , including mir- <dig> mir- <dig> mir - 26a")
     lost_comma = ("previous studies suggested that gαq - coupled receptors , including par <dig> promote ampk activity "
                   "through a camkkβ - dependent mechanism , making ampk a logical target of par <dig> .")
     assert project_clauses([lost_comma], ["previous studies suggested that gαq - coupled receptors , making ampk a "
@@ -575,8 +580,8 @@ def test_no_deletion_takes_an_example_after_the_first_of_a_list():
             "lineages , to test the persistence of the geographic barrier during the last glaciation and explore the "
             "hypothesis of allopatric divergence , and to provide a more detailed population genetic analysis .")
     assert project_clauses([aims], [aims.split(" , to test")[0] + " ."]) == [aims]
-    assert project_clauses([aims], [aims.replace(" , to test the persistence of the geographic barrier during the last "
-                                                 "glaciation and explore the hypothesis of allopatric divergence", "")]) == [aims]
+    assert undoes(aims, " , to test the persistence of the geographic barrier during the last glaciation and explore "
+                        "the hypothesis of allopatric divergence")
     # a side part of the first item may go; one between two items that opens otherwise ends the list
     steps = "two steps followed : to wash the cells , which took an hour , and to stain them with dapi ."
     assert announced_list_positions(steps.split()) == set(range(steps.split().index("and") - 1, len(steps.split())))
@@ -723,23 +728,22 @@ def test_no_deletion_leaves_a_contrast_a_list_or_a_pairing_half_said():
     # a subordinate clause's subject, whose verb comes after the part
     subject = ("plasma bhba was significantly affected by both treatment and week of supplementation , although their "
                "interaction , was not significant .")
-    assert project_clauses([subject], [subject.replace(" , although their interaction ,", "")]) == [subject]
+    assert undoes(subject, " , although their interaction ,")
     relative = ("the kinetic information is embedded in the blockade measurements , where the adsorption history of the "
                 "molecule , and the changes in the molecule itself , imprint on the ionic flow .")
-    assert project_clauses([relative], [relative.replace(" , where the adsorption history of the molecule ,", "")]) == [
-        relative]
+    assert undoes(relative, " , where the adsorption history of the molecule ,")
     # ... and its verb after the comma the writers put between it and its subject
-    assert project_clauses([relative], [relative.replace(" , imprint on the ionic flow", "")]) == [relative]
+    assert undoes(relative, " , imprint on the ionic flow")
     # a contrast whose clause goes on after the part: a comma splice would be left
     contrast = ("in sl <dig> and sm genomes <dig> loci maintained the same position , while in sl <dig> and rsv only "
                 "<dig> among the <dig> loci that are in common between the three genotypes , <dig> in total showed "
                 "different similarity scores .")
     part = (" , while in sl <dig> and rsv only <dig> among the <dig> loci that are in common between the three "
             "genotypes")
-    assert project_clauses([contrast], [contrast.replace(part, "")]) == [contrast]
+    assert undoes(contrast, part)
     # a list whose ellipsis stands for its middle items goes on after it
     ellipsis = "here we test the cases , where there are <dig> <dig> . . . , <dig> children in the nuclear family ."
-    assert project_clauses([ellipsis], [ellipsis.replace(" , where there are <dig> <dig> . . .", "")]) == [ellipsis]
+    assert undoes(ellipsis, " , where there are <dig> <dig> . . .")
     contrasted_part = ("the mutant showed a behavior like its target , supporting the hypothesis that the site "
                        "inactivates the protein , while in the target the site activates the kinase .")
     assert project_clauses([contrasted_part], ["the mutant showed a behavior like its target , while in the target "
@@ -754,7 +758,7 @@ def test_no_deletion_leaves_a_contrast_a_list_or_a_pairing_half_said():
                                      "their composition ."]) == [verbs]
     unclosed = ("the oldest split occurred between a. barbata and the clade containing the ancestor of the a. amecae , "
                 "a. lacustris , a. tincella .")
-    assert project_clauses([unclosed], [unclosed.replace(" , a. tincella", "")]) == [unclosed]
+    assert undoes(unclosed, " , a. tincella")
     # a list that "etc." closes, a list whose items hold a compound's hyphens, an enumeration and a list of
     # treatments the writers did not close, a list of verbs' last item, and a past verb before its object pronoun
     for sentence, deleted in (
@@ -780,7 +784,7 @@ def test_no_deletion_leaves_a_contrast_a_list_or_a_pairing_half_said():
             # and a modifier before a comma whose noun is in the part
             ("one method is principal component analysis which provides coupled , low - dimensional representations "
              "of the samples .", " , low - dimensional representations of the samples")):
-        assert project_clauses([sentence], [sentence.replace(deleted, "")]) == [sentence], sentence
+        assert undoes(sentence, deleted), sentence
     # (the rewrite as the rewriter wrote it: the list's words aligned with other items' than the ones it left out)
     treatments = ("in details , plants were exposed for <dig> h to four nutritional treatments : n absence , <dig> mm no3− , "
                   "<dig> mm nh4+ , <dig> mm no3− + <dig> mm nh4+ .")
@@ -795,8 +799,7 @@ def test_no_deletion_leaves_a_contrast_a_list_or_a_pairing_half_said():
     # a coordinated clause's lead phrase, whose clause or last item is the part: left alone, it reads cut off
     lead = ("at a concentration of 3 % , serum significantly inhibited biofilm formation , and with increasing serum "
             "concentrations , the effect on biofilm formation became more pronounced .")
-    assert project_clauses([lead], [lead.replace(" , the effect on biofilm formation became more pronounced", "")]) == [
-        lead]
+    assert undoes(lead, " , the effect on biofilm formation became more pronounced")
     # ... after a colon, and a coordinator's clause
     for sentence, deleted in (
             ("the soluble fraction is a mixture of both forms : under optimal conditions , nearly 55 % of it is bound .",
@@ -804,7 +807,7 @@ def test_no_deletion_leaves_a_contrast_a_list_or_a_pairing_half_said():
             ("the late genes are expressed until <dig> hours , after which they are up-regulated and , in contrast to "
              "the middle genes , continue to be expressed .",
              " , in contrast to the middle genes , continue to be expressed")):
-        assert project_clauses([sentence], [sentence.replace(deleted, "")]) == [sentence], sentence
+        assert undoes(sentence, deleted), sentence
     items = ("the factor of day had the least effect , followed by pcr reaction mix , then platform , and then , as "
              "expected , plasmid copy number .")
     assert project_clauses([items], [items.replace(" , as expected , plasmid copy number", "")]) == [
@@ -848,7 +851,7 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
                   "exercise-induced impairment of skeletal muscle relaxation , stiffness and cramps , caused by mutations "
                   "of atp2a <dig> coding for serca1 .")
     item = " , a condition of exercise-induced impairment of skeletal muscle relaxation"
-    assert project_clauses([first_item], [first_item.replace(item, "")]) == [first_item]
+    assert undoes(first_item, item)
     participle = "the cells grew well – including the mutants with the deletion – and divided ."
     # a linking adverb's clause, and the subject's own verb after its relative clause, stay at the sentence's end
     however = "whole genomes were attained for <dig> copies , however , below this level , coverage was incomplete ."
@@ -860,7 +863,7 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
     assert project_clauses([whenever], [whenever[:whenever.index(" , whenever")] + " ."]) == [whenever]
     case = ("the key to gigogene higher precision , in the case of mrna/dna spliced alignment , is in the use of a new "
             "alignment .")  # a condition the phrase opens
-    assert project_clauses([case], [case.replace(" , in the case of mrna/dna spliced alignment ,", "")]) == [case]
+    assert undoes(case, " , in the case of mrna/dna spliced alignment ,")
     assert project_clauses([case.replace("in the case of", "in")], [case.replace(
         " , in the case of mrna/dna spliced alignment ,", "")]) == [case.replace(" , in the case of mrna/dna spliced "
                                                                               "alignment ,", "")]  # a frame may go
@@ -869,7 +872,7 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
            "differentiation , activation and regulation markers of b and t - lymphocytes expressing αβ or γδ tcr , "
            "natural killer cells and dendritic cells using supervised methods .")
     long_item = " , activation and regulation markers of b and t - lymphocytes expressing αβ or γδ tcr"
-    assert project_clauses([aim], [aim.replace(long_item, "")]) == [aim]
+    assert undoes(aim, long_item)
     apposition = ("rod photoreceptors , the major cell type in the murine retina , are generated both before and after "
                   "birth .")
     short = "rod photoreceptors are generated both before and after birth ."
@@ -879,23 +882,22 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
     # the main clause after a span of time that opens the sentence stays
     timed = ("forty - eight hours after doc treatment , ht <dig> cells started displaying annv - staining above control "
              "levels , but the percentage of annv+ cells was lower than that of maa+ cells .")
-    assert project_clauses([timed], [timed.replace(" , ht <dig> cells started displaying annv - staining above "
-                                                   "control levels", "")]) == [timed]
+    assert undoes(timed, " , ht <dig> cells started displaying annv - staining above control levels")
     assert deletions._opens_a_time_phrase("<dig> h after infection , the cells died .".split())
     assert not deletions._opens_a_time_phrase("<dig> patients after surgery , the cells died .".split())
     assert not deletions._opens_a_time_phrase("two days later he was back on the pitch , sporting a mask .".split())
     # a formula's minus between two symbols, and the first of two predicates that "and" joins, stay
     formula = ("we estimated the rates , with net diversification rates derived as r = λ – μ <cit> ; and rates of "
                "transition .")
-    assert project_clauses([formula], [formula.replace(" – μ <cit>", "")]) == [formula]
+    assert undoes(formula, " – μ <cit>")
     predicates_ = ("for example , <dig> isolates with ribotype <dig> originating from six different european "
                    "countries , displayed identical sequences at tr <dig> and tr <dig> that discriminated them from "
                    "all other isolates , and jointly were assigned trst sequence type tr- <dig> .")
     first = " , displayed identical sequences at tr <dig> and tr <dig> that discriminated them from all other isolates"
-    assert project_clauses([predicates_], [predicates_.replace(first, "")]) == [predicates_]
+    assert undoes(predicates_, first)
     # after "respectively", a part that holds the pairing's other side stays; a clause about the pair may go
     pairs = "the study found only <dig> common degs among <dig> and <dig> respectively , from affymetrix and codelink ."
-    assert project_clauses([pairs], [pairs.replace(" , from affymetrix and codelink", "")]) == [pairs]
+    assert undoes(pairs, " , from affymetrix and codelink")
     matched = "the values were <dig> and <dig> respectively , which matched the earlier estimates ."
     assert project_clauses([matched], ["the values were <dig> and <dig> respectively ."]) == [
         "the values were <dig> and <dig> respectively ."]
@@ -904,7 +906,7 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
     assert project_clauses([relative], ["isolate o / ukg / <dig> which exhibited the highest viral load ."]) == [relative]
     # one word between two commas is a list's item; what a verb combines the first thing with stays
     items = "we tested <dig> individuals with european , asian , african ancestry from the hapmap consortium ."
-    assert project_clauses([items], [items.replace(" , asian", "")]) == [items]
+    assert undoes(items, " , asian")
     adverb = "the cells , interestingly , grew in the dark ."
     assert project_clauses([adverb], ["the cells grew in the dark ."]) == ["the cells grew in the dark ."]
     combines = ("the proposed method combines the projection matching of wavelet denoising for an initial determination "
@@ -930,7 +932,7 @@ def test_no_deletion_takes_its_clauses_only_verb_or_a_list_of_clauses_closing_it
                    "validation , the r <dig> improved by about 21 % to <dig> with almost 36 % improvement in its % mae "
                    "value ; which further increased when grnn-based validation was applied .")
     part = " , the r <dig> improved by about 21 % to <dig> with almost 36 % improvement in its % mae value"
-    assert project_clauses([main_clause], [main_clause.replace(part, "")]) == [main_clause]
+    assert undoes(main_clause, part)
     # a side part whose clause keeps its verb still goes
     side = ("the r <dig> went up ; the r <dig> , the coefficient of determination , improved by about 21 % ; which further "
             "increased .")
@@ -966,7 +968,7 @@ def test_no_deletion_hands_a_reduced_relative_to_another_noun_or_cuts_a_list_of_
                  "grounded in the fact that this is a fruit dedicated array , already used to identify genes expressed "
                  "during fruit development , and in this context represented a valuable tool .")
     part = " , while the value of the hom apple array was grounded in the fact that this is a fruit dedicated array"
-    assert project_clauses([handed_on], [handed_on.replace(part, "")]) == [handed_on]
+    assert undoes(handed_on, part)
     quantities = ("the optimum operating conditions to achieve maximum release of hbsag were <dig> times number of passes , "
                   "<dig> g / l of biomass concentration and pulse pressure at <dig> bar .")
     assert project_clauses([quantities], ["the optimum operating conditions to achieve maximum release of hbsag were <dig> "
@@ -974,7 +976,7 @@ def test_no_deletion_hands_a_reduced_relative_to_another_noun_or_cuts_a_list_of_
     by_items = ("we explore a simple graph model , allowing for change by the process of replication , where a complete "
                 "sequence of dna is copied , by substitution , in which the chemical characteristics of a nucleotide are "
                 "changed , and by the breaking of adjacencies .")
-    assert project_clauses([by_items], [by_items.replace(" , by substitution", "")]) == [by_items]
+    assert undoes(by_items, " , by substitution")
     # a side part still goes where no participle names the noun before it, and where no quantity stands before a
     # last part
     for sentence, part in (
@@ -1004,7 +1006,7 @@ def test_no_deletion_takes_an_enumerated_items_main_clause_a_predicate_before_a_
                               (predicate, " , n . uncinatum and fatg- <dig> contributed gene copies to both major phylogram "
                                           "groups"),
                               (colon, " , as following : e . globulus and e . grandis")):
-        assert project_clauses([sentence], [sentence.replace(deleted, "")]) == [sentence], sentence
+        assert undoes(sentence, deleted), sentence
     # (a relative clause set off by both its commas still goes: test_a_condition_and_what_respectively_pairs_stay)
 
 
