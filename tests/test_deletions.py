@@ -853,6 +853,14 @@ def test_no_deletion_takes_a_compound_modifiers_dash_or_a_lists_first_item():
     item = " , a condition of exercise-induced impairment of skeletal muscle relaxation"
     assert undoes(first_item, item)
     participle = "the cells grew well – including the mutants with the deletion – and divided ."
+    # a dash no second dash closes before a comma joins a compound's halves ("enhancer – promoter interaction") or a
+    # list's first items: that part stays; one that a second dash closes may go
+    enhancer = ("since our main interest is to identify long - range enhancer – promoter interaction , chromcontact "
+                "generates the track data by default .")
+    assert undoes(enhancer, " – promoter interaction ,")
+    assert undoes(enhancer, " – promoter interaction")
+    someone = "you ca n't bear to think that someone – your best friend , amazing husband – is gone ."
+    assert undoes(someone, " – your best friend")
     # a linking adverb's clause, and the subject's own verb after its relative clause, stay at the sentence's end
     however = "whole genomes were attained for <dig> copies , however , below this level , coverage was incomplete ."
     assert project_clauses([however], ["whole genomes were attained for <dig> copies , however ."]) == [however]

@@ -252,6 +252,9 @@ RUN_ON = [
     "the number of selected markers decreased from <dig> to <dig> at the same time the proportion of markers increased .",
     "the phosphorylation is carried out by erk , jnk or p <dig> to test whether active forms of elk- <dig> could be "
     "detected , we used antibodies .",
+    # a purpose phrase, its comma and a clause
+    "interestingly , the only two skewed markers were grouped in g <dig> to avoid using too few markers for a "
+    "framework construction , all the skewed markers were included in the first step .",
     # a sentence adverb before its comma or a subject, a count's sentence
     "the number of mirna families was raised from <dig> to <dig> moreover we also found new members .",
     "the number of mirna families was raised from <dig> to <dig> in <dig> moreover , only one family was lost .",
@@ -280,6 +283,18 @@ ONE_SENTENCE = [
     "the mutant lacked exon <dig> as a result of alternative splicing in the liver .",
     "the variants were sequenced in clone <dig> to test the primers before the main run .",
     "the values ranged from <dig> to <dig> however large the sample was .",  # an adverb of degree, no sentence's
+    # a purpose phrase inside a fronted phrase, before the main clause's comma; a relative clause after its comma
+    "in addition , by raising the threshold to <dig> to obtain the recall value of <dig> % , the method achieved much "
+    "higher precision than bips .",
+    "after imposing a threshold of <dig> to identify hubs with the largest differences , a total of <dig> transcripts "
+    "passed that threshold .",
+    "the coding region was fused to the dna - binding domain of gal <dig> to generate a fusion plasmid , which was "
+    "transformed into yeast .",
+    # ... or after a subordinator's clause that it goes on, or after an item's label
+    "it has been observed that if the force is kept at a level of <dig> - <dig> to keep the embryos apart , the "
+    "embryos will not be fully segmented .",
+    "the major objectives for the software were , <dig> to create a simple interface to the algorithms , <dig> to "
+    "provide automated algorithms .",
     # a purpose phrase has no clause of its own to end
     "to determine the effect of bvt <dig> in cells , human primary adipose cells were treated with the compound .",
 ]
@@ -590,6 +605,16 @@ def test_a_question_a_line_that_opens_with_and_and_a_legend_run_in_are_no_senten
     assert not extraction.continues_a_sentence("andrews et al. reported the same .")
     assert extraction.runs_a_legend_in("the inserts were mapped using blast .table <dig> sequenced inserts and genes .")
     assert not extraction.runs_a_legend_in("the inserts are listed in table <dig> .")
+    tells_apart(extraction.runs_on_at_a_glued_stop,
+                ["genes are depicted for which the values were greater at parental conditions.network view of <dig> "
+                 "putative cross-talks between pathways .",
+                 "we found no difference in the gc content.second , for each gc percentage , we counted the reads ."],
+                ["the clusters were found with the find.clusters function within adegenet .",  # a program's function
+                 "the population clusters identified by find.clusters were used as prior assignments .",
+                 "the functions ' find.clusters ' and ' k - means ' were used to determine the number of clusters .",
+                 "we ran the model with the command xppaut model.ode -silent .",  # a file's name
+                 "the tool is available at bioconductor.org for all users .",  # a site's
+                 "the genes are depicted in figure <dig> . network view of the cross-talks ."])  # no glued stop
     paper = paper_with("What is the function of FTN6?",
                        "We chose the strain for two reasons: first, it is widely used.",
                        "and was significant in the present study.", "\u2022 LD plot: the LD between SNPs was computed.")

@@ -918,6 +918,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # family": an ellipsis stands for a list's middle items, and the list goes on after it
     if source[start] in DASHES and start > 0 and source[start - 1] in COMPOUND_PREFIXES:
         return False  # "comparing ccrcc to adjacent non [– malignant renal cells]": a compound's dash, no part's
+    if source[start] in DASHES and end < body_end and _closing_separator(source, end) not in DASHES:
+        return False  # "... to identify long - range enhancer [– promoter interaction ,] chromcontact generates ...",
+        # "someone [-- your best friend ,] amazing husband": a side part a dash opens closes with a second dash or the
+        # sentence; a dash no second one closes before a comma joins a compound's halves or a list's first items
     dash = start if source[start] in DASHES else start - 1 if start > 0 and source[start - 1] in DASHES else None
     if dash is not None and _joins_a_compound(source, dash):
         return False  # "we found that the free radical [– scavenging effect of galloyl - rgd ... was <dig> %]", "in
@@ -1111,6 +1115,12 @@ def _only_a_relative_clause_has_a_verb(kept: Sequence[str]) -> bool:
     pronoun: the subject's own verb is still to come."""
     relative = next((i for i, word in enumerate(kept) if word in RELATIVE_PRONOUNS or word == "that"), None)
     return relative is not None and relative > 0 and not has_predicate(" ".join(kept[:relative]))
+
+
+def _closing_separator(source: Sequence[str], end: int) -> str:
+    """The separator that closes the piece ``source[:end]`` inside a sentence: the one after it, or its own last word
+    (a piece may take the comma after its part: "with rare isolation of b and c ,")."""
+    return source[end] if source[end] in BOUNDARIES else source[end - 1]
 
 
 def _joins_a_compound(source: Sequence[str], dash: int) -> bool:

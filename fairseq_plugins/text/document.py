@@ -93,6 +93,7 @@ MASKED_LINE_TESTS = (
     extraction.asks_a_question,  # "what is the function of ftn6 ?"
     extraction.continues_a_sentence,  # "and was significant in the present study ."
     extraction.runs_a_legend_in,  # "... using blast .table <dig> sequenced inserts , ..."
+    extraction.runs_on_at_a_glued_stop,  # "... at parental conditions.network view of <dig> putative ..."
     extraction.ends_with_the_next_sentences_pointer,  # "... are shown in figure <dig> in figure <dig>"
     extraction.lists_abbreviations,  # "hmm , hidden - markov model ; fdr , false discovery rate ; ..."
     extraction.lost_a_formula,  # "the exact sankoff algorithm results in o time ."
@@ -161,7 +162,9 @@ class Document:
         list the next lines hold ("the pipeline consists of four steps .", ``extraction.announces_a_list``)
         or hold only its first item (``extraction.cuts_a_list``), ask a question (``extraction.asks_a_question``),
         open with "and" (``extraction.continues_a_sentence``), run a legend in after a glued stop
-        ("... .table <dig> sequenced inserts ...", ``extraction.runs_a_legend_in``) or end on the next sentence's
+        ("... .table <dig> sequenced inserts ...", ``extraction.runs_a_legend_in``) or the next sentence or a title at a
+        stop glued between two words ("... conditions.network view of ...", ``extraction.runs_on_at_a_glued_stop``)
+        or end on the next sentence's
         lead phrase ("... are shown in figure <dig> in figure <dig>", ``extraction.ends_with_the_next_sentences_pointer``)
         or list abbreviations
         ("hmm , hidden - markov model ; fdr , ...", ``extraction.lists_abbreviations``), lost a

@@ -168,6 +168,11 @@ def _is_a_finite_verb_after_a_subject(word: str) -> bool:
     return (word.endswith("ed") or word.endswith("s")) and "VERB" in word_classes(word)
 
 
+def _is_a_base_verb(word: str) -> bool:
+    """A verb's base form the lexicon knows, not a past or present one ("avoid", "analyse"; not "used", "uses")."""
+    return "VERB" in word_classes(word) and not word.endswith(("ed", "ing", "s"))
+
+
 def _is_a_known_word(word: str) -> bool:
     """Whether ``word`` is a function word or one the lexicon knows: an English word, not a name glued to a mark
     or a species' epithet."""
@@ -433,6 +438,9 @@ _CONNECTIVES = tuple(tuple(phrase.split()) for phrase in (
 # phosphorylated forms ... could be detected"): of SumPubMed train papers 0-1,499, every one of the few
 # after a clause that ended at a number was two sentences run together
 _PURPOSE_VERBS = frozenset({"test", "investigate", "examine", "determine", "assess", "address"})
+# the most words of a purpose phrase before its comma, its "to" and verb among them ("to avoid using too few markers
+# for a framework construction ,": 10)
+_PURPOSE_PHRASE_WORDS = 16
 # sentence adverbs that open a sentence before a comma or a subject ("... from <dig> to <dig> | moreover we
 # also found ...")
 _SENTENCE_ADVERBS = frozenset({"moreover", "furthermore", "however", "additionally", "consequently", "interestingly",
@@ -760,7 +768,9 @@ def runs_two_sentences_together(sentence: str) -> bool:
     train papers 0-999; one in a summary read blind, "... for weights between <dig> and <dig> | as expected , precision
     increases with weight whereas recall decreases ."). After a letter's stop, "a" or "an" opens the next sentence
     (``_INDEFINITE_ARTICLES``: 10 more of train papers 0-999, all run-ons). After a citation, a sentence
-    adverb and its comma (``_runs_on_after_a_citation``: 5 more, all run-ons)."""
+    adverb and its comma (``_runs_on_after_a_citation``: 5 more, all run-ons). After a number, a purpose phrase and
+    its comma before a clause, where no fronted phrase holds the number (``_opens_a_purpose_before_its_clause``: "...
+    in g <dig> | to avoid using too few markers ... , all the skewed markers ... were included ..."): 3 more."""
     tokens = sentence.split()
     for j, token in enumerate(tokens[:-_MIN_CLAUSE_WORDS - 1]):
         if not (token == NUMBER or _is_initial(token) or token in _ABBREVIATIONS_AT_A_STOP) or j < _MIN_CLAUSE_WORDS - 1:
@@ -780,7 +790,8 @@ def runs_two_sentences_together(sentence: str) -> bool:
                                          or _repeats_the_opening(clause, rest)
                                          or _opens_a_subject_after_a_number(clause, rest)
                                          or _opens_a_singular_subject_after_a_number(clause, rest)
-                                         or _opens_a_fronted_clause_before_its_subject(rest))
+                                         or _opens_a_fronted_clause_before_its_subject(rest)
+                                         or _opens_a_purpose_before_its_clause(clause, rest))
                  or _opens_a_fronted_phrase_after_a_letter(clause, rest)
                  or _is_initial(token) and rest[0] in _INDEFINITE_ARTICLES
                  or token in _ABBREVIATIONS_AT_A_STOP and rest[0] in _SUBJECTS_AFTER_A_STOP
@@ -793,6 +804,24 @@ def runs_two_sentences_together(sentence: str) -> bool:
         if (_ends_at_a_units_stop(clause, rest) or _runs_on_at_we(clause, rest)) and has_predicate(" ".join(rest)):
             return True
     return _runs_on_after_a_citation(tokens)
+
+
+def _opens_a_purpose_before_its_clause(clause: Sequence[str], rest: Sequence[str]) -> bool:
+    """Whether ``rest``, after a number, opens with a purpose phrase ("to" and a verb's base form) and, after its comma,
+    a clause (``_opens_a_clause``: "... were grouped in g <dig> | to avoid using too few markers for a framework
+    construction , all the skewed markers ... were included ..."), and ``clause`` before the number opens no fronted
+    phrase or clause that the purpose goes on ("using a cutoff of <dig> to distinguish between targeted and
+    non-targeted genes , the performance ...", "given the ability of fmnl <dig> to support invasion , it might ...").
+    3 more lines of SumPubMed train papers 0-999 and one of valid papers 0-499 passed over, all run-ons."""
+    if rest[0] != "to" or not _is_a_base_verb(rest[1]):
+        return False
+    last_part = _after_last_comma(clause, (",", ";"))
+    if (closes_fronted_phrase(clause) or not last_part or not _OPENINGS_A_PURPOSE_GOES_ON.isdisjoint(last_part)
+            or not clause[-2].isalnum()):
+        return False  # ("... is kept at a level of <dig> - <dig> to keep ..." after "if", "the objectives were ,
+        # <dig> to create ...": an item's label)
+    comma = _lead_phrase_comma(rest, _PURPOSE_PHRASE_WORDS)
+    return comma is not None and _FINITE_WORDS.isdisjoint(rest[:comma]) and _opens_a_clause(rest[comma + 1:])
 
 
 def _runs_on_after_a_citation(tokens: Sequence[str]) -> bool:
@@ -1124,6 +1153,8 @@ def _joins_two_clauses(before: Sequence[str], after: Sequence[str]) -> bool:
 # rather unlikely that ...", "as shown in figure <dig> | the ..."): the subordinators, and those that also
 # open a lead phrase ("as expected , ...", "after treatment , ...")
 FRONTED_CLAUSE_OPENINGS = _SUBORDINATORS | {"whenever", "as", "whether", "after", "before", "until"}
+# ... and "given", whose phrase a purpose after its number goes on ("given the ability of fmnl <dig> to support ...")
+_OPENINGS_A_PURPOSE_GOES_ON = FRONTED_CLAUSE_OPENINGS | {"given"}
 
 
 def _after_last_comma(tokens: Sequence[str], marks: Collection[str] = (",",)) -> Sequence[str]:
