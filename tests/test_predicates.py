@@ -194,6 +194,27 @@ def test_a_ranked_lists_title_is_no_sentence():
     assert len(document.sentences) == 2 and document.non_sentences == {0}
 
 
+def test_a_title_that_names_things_by_where_they_were_found_is_no_sentence():
+    """"members of ... found in the proteomes derived from completely sequenced bacterial genomes ." titles a table: a
+    plural noun and "of", and only past forms that qualify its nouns; a line that opens the same way with a verb of its
+    own, a singular noun or a past form after a subject is a sentence. Read as a title, "found" before its preposition
+    and a past form after an adverb inside a noun phrase qualify a noun."""
+    title = ("members of peptidase family a <dig> found in the proteomes derived from completely sequenced bacterial "
+             "genomes .")
+    assert predicates.has_predicate(title)  # the verb test alone lets it through
+    tells_apart(predicates.is_a_title_of_things_and_where_they_are,
+                [title, "locations of the tsss identified for the three genes .",
+                 "names of the examined species in alphabetical order , the source and the version ."],
+                ["lengths of the condensed heterochromatin knobs varied among the chromosomes <cit> .",
+                 "loss of atg <dig> results in impaired white adipose tissue development in mice <cit> .",
+                 "observations of blood flow decreases during tasks initially aided discovery of a network <cit> .",
+                 "members of families ce <dig> and ce <dig> possessed maximum number of genes for esterases .",
+                 "evaluations of similarity measures used private , institution - specific corpora of notes <cit> ."])
+    assert not predicates.has_predicate("comparison of the genes found in the proteomes of the strains .")
+    assert not predicates.has_predicate("comparison of the genes from completely sequenced bacterial genomes .")
+    assert predicates.has_predicate("the genes were found in the proteomes of completely sequenced genomes .")
+
+
 def test_a_tables_title_with_its_count_run_into_a_sentence_is_no_sentence():
     """"place of detection of venous thromboembolism ( n = 549 ) duration of hospitalization ...": a
     title that ends with its count and a new clause after it; a title that is the subject of its verb

@@ -75,6 +75,7 @@ MASKED_LINE_TESTS = (
     _has_no_verb,
     predicates.is_purpose_line,  # "to report a case of ..."
     predicates.is_a_ranked_list_title,  # "top <dig> overrepresented words for the core promoter regions in ..."
+    predicates.is_a_title_of_things_and_where_they_are,  # "members of peptidase family a <dig> found in the ..."
     predicates.is_a_comparison_only,  # "compared to the positions in the human genome ."
     predicates.opens_with_a_run_in_heading,  # "mouse data : two microarray data sets ... were defined ."
     # two sentences the data set ran together where it lost a stop with a number, or at a letter's stop
