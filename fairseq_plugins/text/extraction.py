@@ -503,7 +503,7 @@ def runs_on_at_a_glued_stop(sentence: str) -> bool:
     <dig> putative drug - resistant cross-talks ...", read blind as two run together; not a file's or a site's name
     (``_NAME_ENDINGS``) or a function's (``_FUNCTION_NAME_VERBS``: "find.clusters calculates ..."). 5 lines of
     SumPubMed train papers 0-999 not passed over before ("... with the cancer phenotype.workflow of our integrative
-    framework ."), 5 of valid papers 0-499 ("... the gc content.second , for each gc percentage , we ...") and 8 of
+    framework ."), 5 of valid papers 0-499 ("... the gc content.second , for each gc percentage , we ...") and 10 of
     the 200 Cohan-form papers ("... among degree college female students.there will be ..."), all two run together."""
     return any(match.group("first") not in _NAME_ENDINGS and match.group("last") not in _FUNCTION_NAME_VERBS
                and word_classes(match.group("last"))
