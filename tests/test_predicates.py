@@ -276,6 +276,8 @@ RUN_ON = [
     # a purpose phrase, its comma and a clause
     "interestingly , the only two skewed markers were grouped in g <dig> to avoid using too few markers for a "
     "framework construction , all the skewed markers were included in the first step .",
+    "the probes spanned the residues <dig> – <dig> to avoid the repeated region , all the primers were designed "
+    "again .",  # after a range's number
     # a sentence adverb before its comma or a subject, a count's sentence
     "the number of mirna families was raised from <dig> to <dig> moreover we also found new members .",
     "the number of mirna families was raised from <dig> to <dig> in <dig> moreover , only one family was lost .",

@@ -57,11 +57,11 @@ from .normalize import (FRONTING_WORDS, OPENING_SUBORDINATORS, closes_fronted_ph
 
 # the first word of a verb's object
 OBJECT_OPENINGS = DETERMINERS | {"some", "more", "most"}
-# what follows a participle that qualifies a noun ("the unit used for treatments", "cells treated with")
 # past participles not in "-ed" that qualify a title's noun before their preposition ("members of ... found in the
 # proteomes ...")
-IRREGULAR_PARTICIPLES = frozenset({"found", "shown", "given", "seen", "known", "made", "taken", "grown", "held", "kept",
-                                   "drawn", "chosen", "written", "built", "bound", "done"})
+_IRREGULAR_PARTICIPLES = frozenset({"found", "shown", "given", "seen", "known", "made", "taken", "grown", "held",
+                                    "kept", "drawn", "chosen", "written", "built", "bound", "done"})
+# what follows a participle that qualifies a noun ("the unit used for treatments", "cells treated with")
 _AFTER_PARTICIPLE = frozenset({
     "in", "on", "at", "by", "for", "from", "with", "to", "of", "into", "during", "between", "among", "after",
     "before", "over", "under", "as", "than", "via", "within", "without", "per", "through", "across", "against",
@@ -226,7 +226,7 @@ def has_predicate(sentence: str, as_title: bool = False) -> bool:
         after = tokens[i + 1] if i + 1 < len(tokens) else "."
         if title_opening and i and tokens[i - 1] in _ARTICLES:
             continue  # a title's noun phrase: "results of the got analysis of motifs ...", "... the indicated cell types"
-        participle = ((word.endswith("ed") or title_opening and word in IRREGULAR_PARTICIPLES)
+        participle = ((word.endswith("ed") or title_opening and word in _IRREGULAR_PARTICIPLES)
                       and after in _AFTER_PARTICIPLE and (title_opening or not _spans_a_range(tokens, i)))
         # a clause's word, but in a title or a legend a past form before its preposition qualifies a
         # noun ("... deposition disease demonstrated by deposits of microcrystals ( arrow ) ...")
@@ -390,7 +390,7 @@ def is_a_ranked_list_title(sentence: str) -> bool:
 
 # the past participles that name where or how a title's things were found or made, before their preposition
 # ("members of ... found in the proteomes derived from ...", "locations of the tsss identified for the three genes")
-_PASSIVE_PARTICIPLES = IRREGULAR_PARTICIPLES | {
+_PASSIVE_PARTICIPLES = _IRREGULAR_PARTICIPLES | {
     "identified", "detected", "derived", "used", "obtained", "observed", "isolated", "expressed", "located",
     "reported", "predicted", "encoded", "selected", "sequenced", "annotated", "mapped", "based", "collected",
     "measured", "determined", "generated", "analyzed", "analysed", "performed"}
@@ -409,7 +409,7 @@ def is_a_title_of_things_and_where_they_are(sentence: str) -> bool:
     if not (len(tokens) > 3 and tokens[1] == "of" and _is_a_plural_noun(tokens[0])):
         return False
     for k, word in enumerate(tokens[2:], 2):
-        if not (word.endswith("ed") or word in IRREGULAR_PARTICIPLES):
+        if not (word.endswith("ed") or word in _IRREGULAR_PARTICIPLES):
             continue
         after = tokens[k + 1] if k + 1 < len(tokens) else "."
         if not (tokens[k - 1] in DETERMINERS or _modifies_inside_a_noun_phrase(tokens, k)
@@ -873,7 +873,7 @@ def _opens_a_purpose_before_its_clause(clause: Sequence[str], rest: Sequence[str
         return False
     last_part = _after_last_comma(clause, (",", ";"))
     if (closes_fronted_phrase(clause) or not last_part or not _OPENINGS_A_PURPOSE_GOES_ON.isdisjoint(last_part)
-            or not clause[-2].isalnum()):
+            or clause[-2] in _LABEL_MARKS):
         return False  # ("... is kept at a level of <dig> - <dig> to keep ..." after "if", "the objectives were ,
         # <dig> to create ...": an item's label)
     comma = _lead_phrase_comma(rest, _PURPOSE_PHRASE_WORDS)
@@ -1211,6 +1211,8 @@ def _joins_two_clauses(before: Sequence[str], after: Sequence[str]) -> bool:
 FRONTED_CLAUSE_OPENINGS = _SUBORDINATORS | {"whenever", "as", "whether", "after", "before", "until"}
 # ... and "given", whose phrase a purpose after its number goes on ("given the ability of fmnl <dig> to support ...")
 _OPENINGS_A_PURPOSE_GOES_ON = FRONTED_CLAUSE_OPENINGS | {"given"}
+# what stands before an item's label ("the objectives were , <dig> to create ...")
+_LABEL_MARKS = frozenset({",", ";", ":", "("})
 
 
 def _after_last_comma(tokens: Sequence[str], marks: Collection[str] = (",",)) -> Sequence[str]:
