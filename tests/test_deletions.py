@@ -1147,3 +1147,38 @@ def test_no_deletion_takes_a_part_that_ends_on_its_verb_or_a_final_participle():
     whole = "the measurements changed , probably because the heart rate was higher , on day <dig> ."
     assert project_clauses([whole], ["the measurements changed on day <dig> ."]) == ["the measurements changed on day "
                                                                                    "<dig> ."]
+
+
+def test_no_deletion_takes_what_a_colon_announces_or_the_kind_a_claim_holds_for():
+    """A part that holds a colon, closed by a comma or a semicolon inside the sentence, stays: what the colon
+    announces goes on past that comma ("... to mycelia , it changes from a dormant state ...", read blind as broken).
+    A short phrase after "in" or "for" that ends on a kind's noun ("isoform", "strain") says which kind the claim
+    holds for, and stays (read blind as unsupported without it). A bracket's colon, a colon's part that the sentence
+    closes, and a phrase that names no kind may still go."""
+    follows = ("killing insect by fungi is a process of spore germination and outgrow to mycelia , which can be "
+               "concluded as follows : as soon as a fungal spore is exposed to its favourable conditions , it changes "
+               "from a dormant state to an actively metabolizing cell .")
+    announced = " , which can be concluded as follows : as soon as a fungal spore is exposed to its favourable conditions"
+    assert undoes(follows, announced)
+    assert undoes(follows, announced + " ,")
+    uses = "linkage maps have broad utility , including : the study of traits ; comparative genomics ; and mapping ."
+    assert undoes(uses, " , including : the study of traits ;")
+    bracketed = "twelve subjects ( age range : <dig> - <dig> years ) were studied ."
+    assert not undoes(bracketed, " ( age range : <dig> - <dig> years )")
+    closing = "the method has two parameters , as follows : cost and gamma ."
+    assert not undoes(closing, " , as follows : cost and gamma")
+    isoform = ("in a. thaliana these two enzymes are fused into a single chain , containing a pts- <dig> sequence , "
+               "between the two domains , in the <dig> -residues isoform .")
+    assert undoes(isoform, " , in the <dig> -residues isoform")
+    assert undoes(isoform.replace("isoform", "mutant strain"), " , in the <dig> -residues mutant strain")
+    place = isoform.replace("<dig> -residues isoform", "cytoplasm")
+    assert not undoes(place, " , in the cytoplasm")
+
+
+def test_no_deletion_takes_a_dash_alone():
+    """A rewrite that drops only a dash leaves an aside open ("... results – similar to secondary structure prediction
+    in prediction ...", read blind as broken): the dash stays; the aside with both its dashes may go."""
+    aside = "mwm prediction results – similar to secondary structure prediction – in prediction with high sensitivity ."
+    assert project_clauses([aside], [aside.replace("prediction – in", "prediction in")]) == [aside]
+    assert project_clauses([aside], [aside.replace(" – similar to secondary structure prediction –", "")]) == [
+        "mwm prediction results in prediction with high sensitivity ."]

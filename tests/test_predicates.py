@@ -1097,6 +1097,23 @@ def test_a_labelled_list_cut_into_lines_is_no_sentence():
     assert Document.prepare(paper, masked=True).non_sentences == {2, 3}
 
 
+def test_a_bulleted_lists_first_line_is_no_sentence_when_its_items_go_on():
+    """A line that holds a bulleted list's first items, when the next line opens with a bullet: the list goes on in
+    the next lines, and the first line is its piece; a list whole in its line stays a sentence."""
+    origins = ["describing the networks requires considering variability , which may have various origins : ▪ "
+               "intra-subject variability due to movement artifacts ▪ spatial variability caused by the sulci .",
+               "▪ biological factors such as sex , genotype or protein expression .",
+               "we then asked why ."]
+    assert extraction.bulleted_lists_cut_into_lines(origins) == {0}
+    whole = ["the main reasons are as follows : • their model came second ; • it uses no rules .", "we then asked why ."]
+    assert extraction.bulleted_lists_cut_into_lines(whole) == set()
+    assert extraction.bulleted_lists_cut_into_lines([origins[0], "we then asked why ."]) == set()
+    paper = paper_with("The model was fitted.", "Variability may have various origins: ▪ movement artifacts "
+                       "▪ spatial variability caused by the sulci.", "▪ biological factors such as sex.",
+                       "We then asked why.")
+    assert Document.prepare(paper, masked=True).non_sentences == {2, 3}
+
+
 def test_a_comparisons_phrase_without_a_clause_is_no_sentence():
     assert predicates.is_a_comparison_only("compared to the positions in the human genome .")
     assert predicates.is_a_comparison_only("compared with the thr186 wild type .")

@@ -102,7 +102,10 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     ("in humans [, a condition of impaired muscle relaxation] , stiffness and cramps , caused by ...":
     ``_closes_a_short_list``) or one word between two commas ("european [, asian] , african ancestry":
     ``_is_a_one_word_item``) or a bare noun phrase before a list's last two items
-    (``_is_a_bare_item_before_the_last``), a limit on the claim ("[, below this level ,]": ``LIMITS``), the thing a
+    (``_is_a_bare_item_before_the_last``), a limit on the claim ("[, below this level ,]": ``LIMITS``) or the kind it
+    holds for ("a pts- <dig> sequence [, in the 324-residues isoform ,] between ...": ``VARIANT_NOUNS``), a colon
+    whose announced words go on past the part's comma ("to mycelia [, which can be concluded as follows : as soon as
+    a spore is exposed ... ,] it changes ..."), the thing a
     pairing verb takes after "with" ("combines a ... [, with the common lines method ...]":
     ``_pairs_with_what_follows``), the clause of a linking adverb at the sentence's end ("... , however [, coverage was
     incomplete]"), or the verb of a subject whose relative clause is all that is kept before it ("isolate x which
@@ -175,6 +178,12 @@ CONDITION_PHRASES = frozenset({("in", "the", "case", "of"), ("in", "case", "of")
                                ("in", "the", "absence", "of")})
 # ... and the prepositions that set a limit before a determiner ("below this level", "above the threshold")
 LIMITS = frozenset({"below", "above", "beyond"})
+# ... and the nouns that name one kind of a thing among others ("in the 324-residues isoform", "in the mutant
+# strain"): a part that ends on one after "in" or "for" says which kind the claim holds for
+VARIANT_NOUNS = frozenset({"isoform", "isoforms", "variant", "variants", "strain", "strains", "mutant", "mutants",
+                           "allele", "alleles", "subtype", "subtypes", "genotype", "genotypes", "cultivar",
+                           "cultivars", "serotype", "serotypes", "ecotype", "ecotypes"})
+MAX_VARIANT_PHRASE = 6  # "in the 324-residues isoform": a short phrase, not a clause that ends on such a noun
 # the copulas and auxiliaries whose complement follows them ("because the heart rate was , on average , slightly
 # higher ...")
 COMPLEMENT_TAKERS = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"})
@@ -839,6 +848,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # used to identify genes ...": so does a participle after the piece's own comma (after both of a side part's
         # commas it is the main verb: "two papers [, presenting ... ,] used their own method")
     words = [word for word in source[start:end] if word not in BOUNDARIES]
+    if not words and DASHES.intersection(source[start:end]):
+        return False  # "... mwm prediction results – similar to secondary structure prediction [–] in prediction with
+        # ...": a dash alone leaves its aside open, or runs a compound's halves together
     if tuple(words) in APPOSITION_MARKERS:
         return False  # "scoring with only secondary structure [, that is ,] <dig> % weighting of ...": without its
         # marker the apposition runs into the noun it names
@@ -872,6 +884,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
                   or opens_with_one_of(words, CONDITION_PHRASES)):
         return False  # a condition on the claim: without it the claim holds unconditionally ("... , however [, below
         # this level ,] coverage was incomplete")
+    if words and words[0] in ("in", "for") and words[-1] in VARIANT_NOUNS and len(words) <= MAX_VARIANT_PHRASE:
+        return False  # "... containing a pts- <dig> sequence [, in the 324-residues isoform ,] between the two
+        # domains" (read blind as unsupported): the kind the claim holds for; without it the claim holds for all
     if words and words[-1] in COMPLEMENT_TAKERS and end < body_end:
         return False  # "the baseline measurements changed , probably because the heart rate was [, on average ,]
         # slightly higher ...": a part that ends on "was" leaves its complement after the next comma
@@ -992,9 +1007,11 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # item of a list the writers did not close, opening as the items on both sides do
     elif source[start] == "," and len(_side_part_commas(source, start, dropped, in_lists)) % 2:
         return False  # this comma closes a side part that a kept comma opened: what follows is the main clause
-    if ":" in source[start:end] and end < body_end and source[end] == ";":
+    if ":" in source[start:end] and end < body_end and source[end - 1] not in CLOSING_BRACKETS:
         return False  # "... in only two of the species studied [, as following : e . globulus and e . grandis] ; e .
-        # globulus and e . urophylla ; ...": the colon's first item, whose later items stay
+        # globulus and e . urophylla ; ...": the colon's first item, whose later items stay; "... outgrow to mycelia [,
+        # which can be concluded as follows : as soon as a fungal spore is exposed to its favourable conditions ,] it
+        # changes from a dormant state ...": what a colon announces goes on past the part's closing comma
     if words and _opens_as_a_later_closing_item(words, source[end:_clause_end(source, end, body_end)]):
         return False  # "... by the process of replication , where ... is copied , [by substitution ,] in which ... , and
         # by the coordinated breaking ...": a middle item of a list that a later "and by" closes

@@ -189,7 +189,9 @@ class Document:
         or open with a lone letter next to a line that opens with the letter before or after it (a legend's lettered
         panels, "i an amino acid transporter gene ...", ``extraction.lettered_panels``) or hold a labelled list the
         data set cut into lines ("... in <dig> groups : group <dig> : ... | group <dig> : ...",
-        ``extraction.labelled_list_lines``) or stand three times or more
+        ``extraction.labelled_list_lines``) or a bulleted list's first items, its next items the next lines' ("...
+        origins : ▪ intra-subject variability ... ▪ spatial variability ... . | ▪ biological factors ...",
+        ``extraction.bulleted_lists_cut_into_lines``) or stand three times or more
         in the text (a convention each figure's legend repeats, "statistics were performed using t test .",
         ``extraction.repeated_lines``),
         and a sentence that the line goes on after with a comma or a semicolon (its stop did not end it, an
@@ -248,6 +250,7 @@ class Document:
         passed_over = (titles | markup | counted_titles | unsentences | cut | broken | stopped_early
                        | extraction.lettered_panels(self.sentences) | extraction.repeated_lines(self.sentences)
                        | extraction.labelled_list_lines(self.sentences)
+                       | extraction.bulleted_lists_cut_into_lines(self.sentences)
                        | set(extraction.caption_bodies(self.sentences, titles, after_figure)))
         if self.masked:  # a passage the article repeats with a heading run in: the copy without it stays
             passed_over |= predicates.headed_copies(self.sentences, passed_over)
