@@ -213,6 +213,13 @@ def test_a_title_that_names_things_by_where_they_were_found_is_no_sentence():
     assert not predicates.has_predicate("comparison of the genes found in the proteomes of the strains .")
     assert not predicates.has_predicate("comparison of the genes from completely sequenced bacterial genomes .")
     assert predicates.has_predicate("the genes were found in the proteomes of completely sequenced genomes .")
+    # modifiers before the plural noun, and an irregular past form after an adverb inside a noun phrase
+    parameters = ("basic graph parameters of the reconstructed core metabolic networks , the randomly shrunk networks , "
+                  "and the reference network of all core metabolic reactions .")
+    tells_apart(predicates.is_a_title_of_things_and_where_they_are, [parameters],
+                ["basic graph parameters of the networks shrunk the noise .",
+                 "the graph parameters of the networks were compared .",
+                 "cells expressing parameters of the reconstructed networks ."])
 
 
 def test_a_tables_title_with_its_count_run_into_a_sentence_is_no_sentence():

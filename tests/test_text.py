@@ -593,8 +593,8 @@ def test_a_range_and_a_links_query_end_no_sentence():
 def test_a_letter_or_an_abbreviation_with_its_stop_ends_a_sentence_before_a_sentences_opening():
     """A single letter (of any alphabet: a panel's, a unit's "å", a Greek symbol) or an abbreviation the normal form
     keeps with its stop ends the sentence when a sentence's opening follows ("the", "we", a sentence adverb and its
-    comma), and so does a word with two stops, and a letter or a list's "etc." before a fronted phrase and its comma;
-    an initial before a name, a species' genus, "vs." or "fig." before "the", "etc." before a phrase without a comma
+    comma), and so does a word with two stops, and a letter or a list's "etc." before a fronted phrase and its comma
+    (or "of these"), and a species' "spp." before a subordinate clause and its comma; an initial before a name, a species' genus, "vs." or "fig." before "the", "etc." before a phrase without a comma
     do not."""
     two = [("the cells were kept for <dig> h.", "the medium was then changed ."),
            ("the model fits the rate at stage k.", "similarly , the other stages fit ."),
@@ -608,13 +608,19 @@ def test_a_letter_or_an_abbreviation_with_its_stop_ends_a_sentence_before_a_sent
            ("the plates were incubated for <dig> h.", "after repeated washing , the dye was added ."),
            ("it raises the availability of p.", "while the role of salicylate is known , citramalate is new ."),
            ("methods were reported : boolean networks , linear models , and etc.",
-            "in the reverse engineering of networks , essential tasks are to compare models .")]
+            "in the reverse engineering of networks , essential tasks are to compare models ."),
+           # a letter before a fronted "of these" and its comma; a species' abbreviation before a subordinate clause
+           ("few genes change in the presence of β - glc y.", "of these <dig> genes , <dig> genes were expressed ."),
+           ("it was associated with cryptosporidium spp. , and giardia spp.",
+            "although <dig> of the control samples were positive , no co-infection was observed .")]
     for first, second in two:
         assert split_sentences(f"{first} {second}") == [first, second], first
     for whole in ("president george w. bush said the plan would work .", "genes of a. thaliana were cloned .",
                   "the fetal vs. the adult liver differed .", "the data in fig. the next year were lost .",
                   "patients infected with h. pylori were treated .",
-                  "effects of age , diet , genetics etc. on particular processes in muscle were small ."):
+                  "effects of age , diet , genetics etc. on particular processes in muscle were small .",
+                  "higher than in other enterococcus spp. in bovine feces , the strains were resistant .",
+                  "strain k. of the second group , isolated in may , grew ."):
         assert split_sentences(whole) == [whole], whole
     assert normalize_text("the model fits stage k. Similarly, the other stages fit.") == \
         "the model fits stage k. similarly , the other stages fit ."  # the normal form itself is unchanged

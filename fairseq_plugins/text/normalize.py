@@ -1045,7 +1045,12 @@ def _abbreviation_ends_sentence(tokens: List[str], k: int) -> bool:
     closes (``FRONTING_WORDS``: "... for <dig> h. | after repeated washing , ...", "... in group b. | in both groups ,
     ...", "... etc. | as a result , ..."; not "... genetics etc. on particular biological processes ."): 214 places
     after a letter in train papers 0-999 and the Cohan-form papers (of 110 read, all sentences' ends) and 14 after
-    "etc."."""
+    "etc.". A species' "sp." or "spp." ends its sentence before a subordinate clause that a comma closes
+    (``_SUBORDINATORS_AFTER_A_SPECIES``: "... and giardia spp. | although <dig> / <dig> of the feces samples ... ,
+    no co-infection was observed ...", read blind as two sentences run together): 1 more place in train papers 0-999
+    and the Cohan-form papers ("... shot noise terms in sp. | while power spectra describe ... , it can not ..."). So
+    does a letter before "of these" and its comma ("... in the presence of β - glc y. | of these <dig> genes , <dig>
+    genes were ...", read blind as a run-on): none more there."""
     tok = tokens[k]
     if k + 1 >= len(tokens) or not tok.endswith("."):
         return False
@@ -1057,7 +1062,9 @@ def _abbreviation_ends_sentence(tokens: List[str], k: int) -> bool:
         return following[:1].isalpha()  # a Greek letter or "å" is no initial: any word may open a sentence after it
     if not (_SINGLE_LETTER_RE.fullmatch(stem) or stem in ABBREVIATIONS and stem not in _ABBREVIATIONS_BEFORE_A_CLAUSE):
         return False
-    if (stem == "etc" or _SINGLE_LETTER_RE.fullmatch(stem)) and following in FRONTING_WORDS:
+    if ((stem == "etc" or _SINGLE_LETTER_RE.fullmatch(stem))
+            and (following in FRONTING_WORDS or following == "of" and tokens[k + 2:k + 3] == ["these"])
+            or stem in _SPECIES_ABBREVIATIONS and following in _SUBORDINATORS_AFTER_A_SPECIES):
         reach = tokens[k + 2:k + 2 + _FRONTED_PHRASE_REACH]
         ahead = itertools.takewhile(lambda t: t not in _SENTENCE_END_TOKENS, reach)
         if "," in ahead:
@@ -1070,6 +1077,12 @@ def _abbreviation_ends_sentence(tokens: List[str], k: int) -> bool:
 
 # how far after a letter's or "etc."'s stop a fronted phrase's comma is looked for
 _FRONTED_PHRASE_REACH = 25
+# a species' abbreviation, which ends its sentence only before a subordinate clause that a comma closes ("... and
+# giardia spp. | although <dig> / <dig> of the feces samples ... were positive ... , no co-infection was observed ...";
+# before a preposition's phrase it goes on as often: "... enterococcus spp. in bovine feces , ...")
+_SPECIES_ABBREVIATIONS = frozenset({"sp", "spp"})
+_SUBORDINATORS_AFTER_A_SPECIES = frozenset({"although", "though", "whereas", "while", "because", "unless", "when", "if",
+                                           "since"})
 _GENUS_ABBREVIATION_RE = re.compile(r"[a-z]{2,3}")
 _MIN_EPITHET_LETTERS = 4
 # how a genus's and a species' Latin names end ("pediculus schaeffi", "rhodotorula glutinis", "ralstonia eutropha")

@@ -60,7 +60,7 @@ OBJECT_OPENINGS = DETERMINERS | {"some", "more", "most"}
 # past participles not in "-ed" that qualify a title's noun before their preposition ("members of ... found in the
 # proteomes ...")
 _IRREGULAR_PARTICIPLES = frozenset({"found", "shown", "given", "seen", "known", "made", "taken", "grown", "held",
-                                    "kept", "drawn", "chosen", "written", "built", "bound", "done"})
+                                    "kept", "drawn", "chosen", "written", "built", "bound", "done", "shrunk"})
 # what follows a participle that qualifies a noun ("the unit used for treatments", "cells treated with")
 _AFTER_PARTICIPLE = frozenset({
     "in", "on", "at", "by", "for", "from", "with", "to", "of", "into", "during", "between", "among", "after",
@@ -248,7 +248,8 @@ def has_predicate(sentence: str, as_title: bool = False) -> bool:
         agent = tokens[i + 2] if i + 2 < len(tokens) else ""
         if word.endswith("ed") and after == "by" and _is_a_manner_adverb(before) and not _NUMBER_RE.fullmatch(agent):
             continue  # a participle and its agent after an adverb: "motif hits experimentally tested by chip analysis"
-        if title_opening and word.endswith("ed") and _modifies_inside_a_noun_phrase(tokens, i):
+        if (title_opening and (word.endswith("ed") or word in _IRREGULAR_PARTICIPLES)
+                and _modifies_inside_a_noun_phrase(tokens, i)):
             continue  # a title's modifier and its adverb before a noun: "... derived from completely sequenced
             # bacterial genomes ."
         if before == "-" and (i == 2 or (tokens[i - 2] if i > 1 else "") not in VERB_PREFIXES):
@@ -404,11 +405,16 @@ def is_a_title_of_things_and_where_they_are(sentence: str) -> bool:
     (``has_predicate``): "members of peptidase family a <dig> found in the proteomes derived from completely
     sequenced bacterial genomes .", read blind as a title with no verb. 4 lines of SumPubMed train papers 0-999 and
     the 200 Cohan-format papers and one of valid papers 0-499 not passed over before, all titles ("names of the
-    examined species in alphabetical order , the source , ...")."""
+    examined species in alphabetical order , the source , ..."). Its plural noun may come after modifiers, and an
+    irregular past form after an adverb qualifies a noun ("basic graph parameters of the reconstructed core metabolic
+    networks , the randomly shrunk networks , and ...", read blind as a title): 1 more line of valid papers 0-499
+    ("additional descriptors of response shape derived from the fitted parameters .")."""
     tokens = sentence.split()
-    if not (len(tokens) > 3 and tokens[1] == "of" and _is_a_plural_noun(tokens[0])):
+    of = tokens.index("of") if "of" in tokens[1:_TITLE_HEAD_REACH + 1] else None
+    if not (of and len(tokens) > of + 2 and _is_a_plural_noun(tokens[of - 1])
+            and all(_modifies_a_title_head(word) for word in tokens[:of - 1])):
         return False
-    for k, word in enumerate(tokens[2:], 2):
+    for k, word in enumerate(tokens[of + 1:], of + 1):
         if not (word.endswith("ed") or word in _IRREGULAR_PARTICIPLES):
             continue
         after = tokens[k + 1] if k + 1 < len(tokens) else "."
@@ -416,6 +422,17 @@ def is_a_title_of_things_and_where_they_are(sentence: str) -> bool:
                 or word in _PASSIVE_PARTICIPLES and after in _AFTER_PARTICIPLE):
             return False
     return not has_predicate(sentence, as_title=True)
+
+
+# how far into a title its head noun's "of" may stand ("basic graph parameters of ...")
+_TITLE_HEAD_REACH = 3
+
+
+def _modifies_a_title_head(word: str) -> bool:
+    """Whether a word before a title's plural head noun may be its modifier: an adjective or a noun, no verb's "-ing"
+    or past form and no determiner ("basic graph parameters of ...", not "cells expressing ...", "we used ...")."""
+    return (not {"ADJ", "NOUN"}.isdisjoint(word_classes(word)) and not word.endswith(("ing", "ed"))
+            and word not in DETERMINERS)
 
 
 # what a noun phrase inside a sentence opens with: a determiner or a preposition
