@@ -89,6 +89,8 @@ def test_without_an_article_only_starts_and_i_are_cased():
     # a lowercased article (the cnndm data) has no case to give
     assert readable(["nasa 's chief quit ."], ARTICLE.lower()) == ["Nasa's chief quit."]
     assert readable([]) == [] and readable([""]) == []
+    # a Greek letter keeps its case at a sentence's start (a symbol: "β-glucan", not "Β-glucan"); a Latin one is cased
+    assert readable(["β - glucan levels rose .", "é tait un test ."]) == ["β-glucan levels rose.", "É tait un test."]
 
 
 def test_separators_and_masked_citations_never_come_out():

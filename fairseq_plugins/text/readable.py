@@ -38,6 +38,7 @@ paper data) is dropped.
 """
 import difflib
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Sequence
@@ -276,11 +277,12 @@ def _detokenize(tokens: List[str], spaced_pairs) -> str:
 def _capitalise_first(tokens: List[str]) -> List[str]:
     """The sentence's first word capitalised, and the first after a leading dateline too
     ("( cnn ) blues legend" -> "(CNN) Blues legend"); a sentence that starts with a number
-    ("35 - year - old") stays as it is."""
+    ("35 - year - old") stays as it is, and so does one that starts with a Greek letter, a symbol
+    that keeps its case ("β - glc y - treatment down-regulated ...", not "Β-glc ...")."""
     def capitalise(start: int) -> Optional[int]:
         for k in range(start, len(tokens)):
             if any(ch.isalnum() for ch in tokens[k]):
-                if tokens[k][0].isalpha() and tokens[k][0].islower():
+                if tokens[k][0].islower() and unicodedata.name(tokens[k][0], "").startswith("LATIN"):
                     tokens[k] = tokens[k][0].upper() + tokens[k][1:]
                 return k
         return None
