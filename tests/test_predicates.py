@@ -1104,6 +1104,16 @@ def test_a_labelled_list_cut_into_lines_is_no_sentence():
     assert Document.prepare(paper, masked=True).non_sentences == {2, 3}
 
 
+def test_a_line_that_says_which_values_are_set_in_bold_is_no_sentence():
+    """Which values a table sets in bold, italics or underlined is its footnote; a colour stated of a thing, and "bold"
+    of a writer, stay sentences."""
+    tells_apart(extraction.states_how_values_are_shown,
+                ["fold change > <dig> are in bold print .", "conserved motifs and cysteine residues were underlined .",
+                 "statistically significant results at α = <dig> are in boldface .", "korean breeds are bold ."],
+                ["in bowman , all these parts of plant are green .", "we were bold in our approach .",
+                 "the bold print of the label was read by the patients ."])
+
+
 def test_a_bulleted_lists_first_line_is_no_sentence_when_its_items_go_on():
     """A line that holds a bulleted list's first items, when the next line opens with a bullet: the list goes on in
     the next lines, and the first line is its piece; a list whole in its line stays a sentence."""

@@ -675,6 +675,14 @@ def test_a_genus_abbreviation_the_normal_form_parted_from_its_stop_goes_on_into_
                                         "large aggregations .", "males flew ."]
     unshown = "haplotypes were found only for cl . oblongifolia in the plastid dataset ."
     assert split_sentences(unshown) == ["haplotypes were found only for cl .", "oblongifolia in the plastid dataset ."]
+    # a genus's name in "-es" ("armigeres subalbatus") shows "ar ." its abbreviation; without the name in full, the stop
+    # ends the sentence
+    mosquito = ("the mosquito , armigeres subalbatus , is a vector . libraries were created from adult , female ar . "
+                "subalbatus mrna collected from whole mosquitoes was used .")
+    assert split_sentences(mosquito) == ["the mosquito , armigeres subalbatus , is a vector .",
+                                         "libraries were created from adult , female ar . subalbatus mrna collected from "
+                                         "whole mosquitoes was used ."]
+    assert len(split_sentences(mosquito.replace("armigeres subalbatus", "a vector species"))) == 3
 
 
 def test_a_number_that_ends_an_opening_subordinate_clause_ends_no_sentence():

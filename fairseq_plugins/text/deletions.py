@@ -105,7 +105,8 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     (``_is_a_bare_item_before_the_last``), a limit on the claim ("[, below this level ,]": ``LIMITS``) or the kind it
     holds for ("a pts- <dig> sequence [, in the 324-residues isoform ,] between ...": ``VARIANT_NOUNS``), a colon
     whose announced words go on past the part's comma ("to mycelia [, which can be concluded as follows : as soon as
-    a spore is exposed ... ,] it changes ..."), the thing a
+    a spore is exposed ... ,] it changes ..."), what a noun or a verb before it depends or acts on ("the dependence of
+    protein translocation ... [, on the presence of a phenylalanine ...]": ``_TAKES_ON_STEMS``), the thing a
     pairing verb takes after "with" ("combines a ... [, with the common lines method ...]":
     ``_pairs_with_what_follows``), the clause of a linking adverb at the sentence's end ("... , however [, coverage was
     incomplete]"), or the verb of a subject whose relative clause is all that is kept before it ("isolate x which
@@ -993,6 +994,11 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "subgroups defined by differentiation [, activation and regulation markers of b and t -
         # lymphocytes expressing αβ or γδ tcr] , natural killer cells and dendritic cells": an item too long for a list
         # of short ones, before the last two; without it the list names other things (read blind as the aim changed)
+    if (words[:1] == ["on"] and end >= body_end
+            and any(word.startswith(_TAKES_ON_STEMS) for word in kept_before[_last_index(kept_before, ";") + 1:])):
+        return False  # "recent reports confirmed the dependence of protein translocation across the outer membrane of
+        # cyanelles ... through a red alga [, on the presence of a phenylalanine within the transit sequence <cit>] .":
+        # what the clause's noun or verb depends or acts on, after a long phrase and the writers' comma
     if words and words[0] == "with" and _pairs_with_what_follows(kept_before[_last_index(kept_before, ";") + 1:]):
         return False  # "the proposed method combines the projection matching ... [, with the common lines method for
         # refinement]": what the clause's verb combines, compares or associates the first thing with
@@ -1074,6 +1080,11 @@ _SHORT_LIST_WORDS = 5  # "stiffness and cramps": the last items of a list, after
 # with", "correlates with", "interacts with", "replaced with")
 _PAIRING_VERB_STEMS = ("combin", "compar", "associat", "correlat", "interact", "replac", "contrast", "merg", "integrat",
                        "coupl", "align")
+
+
+# the stems of the nouns and verbs whose complement "on" opens ("the dependence of x , on the presence of y", "the effect
+# of x , on y")
+_TAKES_ON_STEMS = ("depend", "relian", "relie", "rely", "effect", "impact", "influenc", "focus")
 
 
 def _pairs_with_what_follows(clause: Sequence[str]) -> bool:

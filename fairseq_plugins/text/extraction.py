@@ -541,6 +541,11 @@ _WHAT_BRACKETS_HOLD_RE = re.compile(
     r"\b(?:is|are|were) (?:shown|given|indicated|presented|listed|reported) (?:with)?in (?:parentheses|brackets)\b")
 _TABLE_COLUMNS_RE = re.compile(
     r"^the (?:first|second|third|fourth|fifth|last|(?:far )?left|(?:far )?right|middle|next)(?: two| three)? columns? ")
+# ... or how a table sets some of its values apart in type ("fold change > <dig> are in bold print .", "conserved motifs
+# and cysteine residues were underlined ."); not in colour, which a sentence may state of a plant ("all these parts of
+# plant are green .")
+_TYPESET_RE = re.compile(r"\b(?:are|is|were|was) (?:(?:shown|given|highlighted|marked|indicated|printed|typed|written) )?"
+                         r"(?:in )?(?:bold(?: ?face| print| font| type)?|italics?|underlined)(?= [.,;]|$)")
 
 
 def states_how_values_are_shown(sentence: str) -> bool:
@@ -554,9 +559,12 @@ def states_how_values_are_shown(sentence: str) -> bool:
     ."): 1 more of train papers 0-999. What the values' brackets or bars give ("values in parentheses represent
     standard deviations ."): none more in train papers 0-999, one in a summary read blind. What a table's brackets
     hold (``_WHAT_BRACKETS_HOLD_RE``) and which of its columns holds what (``_TABLE_COLUMNS_RE``), both read blind as a
-    table's caption given as a sentence: 9 and 12 more lines of train papers 0-999, all a legend's or a table's."""
+    table's caption given as a sentence: 9 and 12 more lines of train papers 0-999, all a legend's or a table's. Which
+    values are set in bold, italics or underlined (``_TYPESET_RE``: "fold change > <dig> are in bold print .", read
+    blind as a table's footnote): 12 more lines of train papers 0-999, all footnotes ("conserved motifs and
+    cysteine residues were underlined .", "genes were bold face .")."""
     return (_HOW_VALUES_ARE_SHOWN_RE.search(sentence) is not None or _WHAT_BRACKETS_HOLD_RE.search(sentence) is not None
-            or _TABLE_COLUMNS_RE.search(sentence) is not None)
+            or _TABLE_COLUMNS_RE.search(sentence) is not None or _TYPESET_RE.search(sentence) is not None)
 
 
 def points_only(sentence: str) -> bool:

@@ -1085,8 +1085,10 @@ _SUBORDINATORS_AFTER_A_SPECIES = frozenset({"although", "though", "whereas", "wh
                                            "since"})
 _GENUS_ABBREVIATION_RE = re.compile(r"[a-z]{2,3}")
 _MIN_EPITHET_LETTERS = 4
-# how a genus's and a species' Latin names end ("pediculus schaeffi", "rhodotorula glutinis", "ralstonia eutropha")
+# how a genus's and a species' Latin names end ("pediculus schaeffi", "rhodotorula glutinis", "ralstonia eutropha"),
+# and a genus's also in "-es" ("armigeres subalbatus", "anopheles gambiae", "culicoides")
 _LATIN_NAME_ENDINGS = ("a", "ae", "i", "is", "us", "um")
+_GENUS_NAME_ENDINGS = _LATIN_NAME_ENDINGS + ("es",)
 
 
 def _genus_abbreviation_stops(tokens: Sequence[str]) -> Set[int]:
@@ -1098,7 +1100,10 @@ def _genus_abbreviation_stops(tokens: Sequence[str]) -> Set[int]:
     opened with the species' name, both read blind as cut. Rare: 3 such stops in one of SumPubMed train papers 0-999
     ("... of r. etli and ra . eutropha ."), none in the 200 Cohan-form papers. Once one stop shows an abbreviation a
     genus's, its stops before the text's other Latin names are too ("... for cl . fauriei and cl . oblongifolia in
-    the combined plastid dataset .", the second name given only so: read blind, cut at "cl ." and a fragment)."""
+    the combined plastid dataset .", the second name given only so: read blind, cut at "cl ." and a fragment). A
+    genus's name may end in "-es" ("... from adult , female ar . | subalbatus mrna collected ...", "armigeres
+    subalbatus" in full elsewhere; read blind, a sentence cut and a fragment): none more in train papers 0-999 or
+    the Cohan-form papers."""
     candidates = [i for i in range(1, len(tokens) - 1)
                   if tokens[i] == "." and _GENUS_ABBREVIATION_RE.fullmatch(tokens[i - 1])
                   and tokens[i + 1].isalpha() and len(tokens[i + 1]) >= _MIN_EPITHET_LETTERS
@@ -1111,7 +1116,7 @@ def _genus_abbreviation_stops(tokens: Sequence[str]) -> Set[int]:
         before[word].add(previous)
     stops = {i for i in candidates
              if any(genus.startswith(tokens[i - 1]) and len(genus) > len(tokens[i - 1]) + 2
-                    and genus.endswith(_LATIN_NAME_ENDINGS) or genus == tokens[i - 1][0] + "."
+                    and genus.endswith(_GENUS_NAME_ENDINGS) or genus == tokens[i - 1][0] + "."
                     for genus in before[tokens[i + 1]])}
     # an abbreviation that one such stop shows a genus's is one before the text's other species too ("cl . fauriei",
     # "c. fauriei" elsewhere; "cl . oblongifolia", given only so)
