@@ -1192,3 +1192,14 @@ def test_no_deletion_takes_what_the_clauses_noun_depends_on():
                   "cyanelles through a red alga , on the presence of a phenylalanine within the transit sequence <cit> .")
     assert undoes(dependence, " , on the presence of a phenylalanine within the transit sequence <cit>")
     assert not undoes("the cells were counted in every dish , on day <dig> .", " , on day <dig>")
+
+
+def test_no_deletion_leaves_a_determiners_adjective_without_its_noun():
+    """An adjective right after a determiner before the part's comma goes with a noun in the part, whatever else the
+    part holds: the part stays (read blind as broken without it: "a vector species that employs a unique armigeres
+    subalbatus , ..."). After a noun, the part may go."""
+    vector = ("a vector species that employs a unique , robust immune response against an invading pathogen is the "
+              "mosquito , armigeres subalbatus , a natural vector of the nematode parasites .")
+    assert undoes(vector, " , robust immune response against an invading pathogen is the mosquito")
+    noun = "the mosquito , a natural vector of the nematode parasites , is robust ."
+    assert project_clauses([noun], ["the mosquito is robust ."]) == ["the mosquito is robust ."]

@@ -1370,13 +1370,20 @@ def _closes_a_list_of_verbs(kept_before: Sequence[str], words: Sequence[str]) ->
 def _leaves_a_modifier_without_its_noun(kept_before: Sequence[str], words: Sequence[str]) -> bool:
     """Whether the kept word before a part's comma modifies a noun in the part: an adjective the lexicon knows as no
     noun, or a past form after a determiner or a verb ("provides coupled , low - dimensional representations"), and
-    the part a noun phrase (no predicate) that opens with an adjective or a noun."""
-    if not kept_before or not words or has_predicate(" ".join(words)):
+    the part a noun phrase (no predicate) that opens with an adjective or a noun; or such an adjective right after a
+    determiner, whatever the part holds ("a vector species that employs a unique [, robust immune response against an
+    invading pathogen is the mosquito ,] armigeres subalbatus": the determiner's noun is in the part)."""
+    if not kept_before or not words:
         return False
     # (an adverb before the part's adjective goes with it: "the digitalized , highly sensitive medical data")
     first = next((word for word in words if not _is_an_adverb_in_ly(word)), words[0])
     last, last_classes, opening = kept_before[-1], word_classes(kept_before[-1]), word_classes(first)
     before = kept_before[-2] if len(kept_before) > 1 else None
+    if (before in DETERMINERS and "ADJ" in last_classes and "NOUN" not in last_classes
+            and bool(opening & {"ADJ", "NOUN"})):
+        return True
+    if has_predicate(" ".join(words)):
+        return False
     modifies = (("ADJ" in last_classes and "NOUN" not in last_classes)
                 or last.endswith("ed") and before is not None and (before in DETERMINERS or "VERB" in word_classes(before)))
     return modifies and bool(opening & {"ADJ", "NOUN"})
