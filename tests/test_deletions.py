@@ -1203,3 +1203,15 @@ def test_no_deletion_leaves_a_determiners_adjective_without_its_noun():
     assert undoes(vector, " , robust immune response against an invading pathogen is the mosquito")
     noun = "the mosquito , a natural vector of the nematode parasites , is robust ."
     assert project_clauses([noun], ["the mosquito is robust ."]) == ["the mosquito is robust ."]
+
+
+def test_no_deletion_takes_the_next_phrase_of_a_list_that_one_preposition_opens():
+    """A part that opens with the preposition of the last phrase before its comma is that list's next item ("grown in
+    iron - depleted lb , in human urine and serum"): it stays (read blind as a claim made narrower without it). A part
+    that opens with another preposition may go."""
+    grown = ("table <dig> shows the transcriptome patterns for ps <dig> grown in iron - depleted lb , in human urine and "
+             "serum , as well as that of pamm .")
+    assert undoes(grown, " , in human urine and serum")
+    other = "the cells were grown in the light , at a high density , as expected ."
+    assert project_clauses([other], ["the cells were grown in the light , as expected ."]) == [
+        "the cells were grown in the light , as expected ."]

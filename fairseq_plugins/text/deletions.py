@@ -101,8 +101,9 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     ...]": ``_joins_a_compound``), take a list's first item whose last ones would be left after the noun before it
     ("in humans [, a condition of impaired muscle relaxation] , stiffness and cramps , caused by ...":
     ``_closes_a_short_list``) or one word between two commas ("european [, asian] , african ancestry":
-    ``_is_a_one_word_item``) or a bare noun phrase before a list's last two items
-    (``_is_a_bare_item_before_the_last``), a limit on the claim ("[, below this level ,]": ``LIMITS``) or the kind it
+    ``_is_a_one_word_item``) or the next phrase of a list that one preposition opens ("grown in iron - depleted lb [, in
+    human urine and serum ,]": ``_repeats_the_last_phrases_preposition``) or a bare noun phrase before a list's last two
+    items (``_is_a_bare_item_before_the_last``), a limit on the claim ("[, below this level ,]": ``LIMITS``) or the kind it
     holds for ("a pts- <dig> sequence [, in the 324-residues isoform ,] between ...": ``VARIANT_NOUNS``), a colon
     whose announced words go on past the part's comma ("to mycelia [, which can be concluded as follows : as soon as
     a spore is exposed ... ,] it changes ..."), what a noun or a verb before it depends or acts on ("the dependence of
@@ -994,6 +995,11 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "subgroups defined by differentiation [, activation and regulation markers of b and t -
         # lymphocytes expressing αβ or γδ tcr] , natural killer cells and dendritic cells": an item too long for a list
         # of short ones, before the last two; without it the list names other things (read blind as the aim changed)
+    if "," in (source[start], source[start - 1]) and words and _repeats_the_last_phrases_preposition(kept_before,
+                                                                                                     words):
+        return False  # "table <dig> shows the transcriptome patterns for ps <dig> grown in iron - depleted lb [, in human
+        # urine and serum ,] as well as that of pamm ." (read blind as unsupported without it): the next item of a list
+        # of phrases that one preposition opens; without it the claim holds for the first alone
     if (words[:1] == ["on"] and end >= body_end
             and any(word.startswith(_TAKES_ON_STEMS) for word in kept_before[_last_index(kept_before, ";") + 1:])):
         return False  # "recent reports confirmed the dependence of protein translocation across the outer membrane of
@@ -1080,6 +1086,32 @@ _SHORT_LIST_WORDS = 5  # "stiffness and cramps": the last items of a list, after
 # with", "correlates with", "interacts with", "replaced with")
 _PAIRING_VERB_STEMS = ("combin", "compar", "associat", "correlat", "interact", "replac", "contrast", "merg", "integrat",
                        "coupl", "align")
+
+
+MAX_PHRASE_ITEM = 8  # how far back, inside its part, the phrase whose preposition the next item repeats opens
+# the prepositions that open a list's phrases ("in lb , in urine and serum"; not "to", "of", "as" or "with", which
+# attach a part to the noun or verb before it: "... , with roles in brain development")
+# the words after a preposition that make a sentence adverbial of it, no list's item ("in particular", "for example",
+# "in this case", "in line with ...", "in terms of ...")
+_SENTENCE_ADVERBIAL_NOUNS = frozenset({"general", "particular", "part", "nature", "line", "terms", "fact", "short",
+                                       "summary", "addition", "contrast", "turn", "practice", "principle", "example",
+                                       "instance", "this", "that", "such"})
+_PHRASE_ITEM_PREPOSITIONS = frozenset({"in", "on", "at", "for", "from", "by", "during", "under", "among", "within",
+                                       "between", "after", "before", "into", "through", "via", "without"})
+
+
+def _repeats_the_last_phrases_preposition(kept_before: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether a part after a comma is a short phrase with no verb (no relative clause, no linking phrase: "in which
+    ...", "in contrast to ...") that opens with the preposition that opens the last phrase before that comma, inside
+    the same part ("grown in iron - depleted lb , in human urine and serum"): the two phrases are a list's items."""
+    first = words[0]
+    if (first not in _PHRASE_ITEM_PREPOSITIONS or len(words) > MAX_LIST_ITEM
+            or words[1:2] and words[1] in CLAUSE_OPENERS | _SENTENCE_ADVERBIAL_NOUNS
+            or opens_with_one_of(words, LINKING_PHRASES) or has_predicate(" ".join(words))):
+        return False
+    before = list(itertools.dropwhile(lambda word: word in BOUNDARIES, reversed(kept_before)))
+    part = list(itertools.takewhile(lambda word: word not in BOUNDARIES, before))[::-1]
+    return first in part[-MAX_PHRASE_ITEM:]
 
 
 # the stems of the nouns and verbs whose complement "on" opens ("the dependence of x , on the presence of y", "the effect
