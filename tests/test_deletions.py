@@ -1158,7 +1158,8 @@ def test_no_deletion_takes_what_a_colon_announces_or_the_kind_a_claim_holds_for(
     follows = ("killing insect by fungi is a process of spore germination and outgrow to mycelia , which can be "
                "concluded as follows : as soon as a fungal spore is exposed to its favourable conditions , it changes "
                "from a dormant state to an actively metabolizing cell .")
-    announced = " , which can be concluded as follows : as soon as a fungal spore is exposed to its favourable conditions"
+    announced = (" , which can be concluded as follows : as soon as a fungal spore is exposed to its favourable "
+                 "conditions")
     assert undoes(follows, announced)
     assert undoes(follows, announced + " ,")
     uses = "linkage maps have broad utility , including : the study of traits ; comparative genomics ; and mapping ."
@@ -1189,7 +1190,8 @@ def test_no_deletion_takes_what_the_clauses_noun_depends_on():
     word's complement, set off by the writers' comma after a long phrase: it stays (read blind as cut off without it).
     After no such word, a last part that opens with "on" may go."""
     dependence = ("recent reports confirmed the dependence of protein translocation across the outer membrane of "
-                  "cyanelles through a red alga , on the presence of a phenylalanine within the transit sequence <cit> .")
+                  "cyanelles through a red alga , on the presence of a phenylalanine within the transit sequence "
+                  "<cit> .")
     assert undoes(dependence, " , on the presence of a phenylalanine within the transit sequence <cit>")
     assert not undoes("the cells were counted in every dish , on day <dig> .", " , on day <dig>")
 
@@ -1209,8 +1211,8 @@ def test_no_deletion_takes_the_next_phrase_of_a_list_that_one_preposition_opens(
     """A part that opens with the preposition of the last phrase before its comma is that list's next item ("grown in
     iron - depleted lb , in human urine and serum"): it stays (read blind as a claim made narrower without it). A part
     that opens with another preposition may go."""
-    grown = ("table <dig> shows the transcriptome patterns for ps <dig> grown in iron - depleted lb , in human urine and "
-             "serum , as well as that of pamm .")
+    grown = ("table <dig> shows the transcriptome patterns for ps <dig> grown in iron - depleted lb , in human urine "
+             "and serum , as well as that of pamm .")
     assert undoes(grown, " , in human urine and serum")
     other = "the cells were grown in the light , at a high density , as expected ."
     assert project_clauses([other], ["the cells were grown in the light , as expected ."]) == [

@@ -214,8 +214,8 @@ def test_a_title_that_names_things_by_where_they_were_found_is_no_sentence():
     assert not predicates.has_predicate("comparison of the genes from completely sequenced bacterial genomes .")
     assert predicates.has_predicate("the genes were found in the proteomes of completely sequenced genomes .")
     # modifiers before the plural noun, and an irregular past form after an adverb inside a noun phrase
-    parameters = ("basic graph parameters of the reconstructed core metabolic networks , the randomly shrunk networks , "
-                  "and the reference network of all core metabolic reactions .")
+    parameters = ("basic graph parameters of the reconstructed core metabolic networks , the randomly shrunk "
+                  "networks , and the reference network of all core metabolic reactions .")
     tells_apart(predicates.is_a_title_of_things_and_where_they_are, [parameters],
                 ["basic graph parameters of the networks shrunk the noise .",
                  "the graph parameters of the networks were compared .",
@@ -1122,7 +1122,8 @@ def test_a_bulleted_lists_first_line_is_no_sentence_when_its_items_go_on():
                "▪ biological factors such as sex , genotype or protein expression .",
                "we then asked why ."]
     assert extraction.bulleted_lists_cut_into_lines(origins) == {0}
-    whole = ["the main reasons are as follows : • their model came second ; • it uses no rules .", "we then asked why ."]
+    whole = ["the main reasons are as follows : • their model came second ; • it uses no rules .",
+             "we then asked why ."]
     assert extraction.bulleted_lists_cut_into_lines(whole) == set()
     assert extraction.bulleted_lists_cut_into_lines([origins[0], "we then asked why ."]) == set()
     paper = paper_with("The model was fitted.", "Variability may have various origins: ▪ movement artifacts "

@@ -594,8 +594,8 @@ def test_a_letter_or_an_abbreviation_with_its_stop_ends_a_sentence_before_a_sent
     """A single letter (of any alphabet: a panel's, a unit's "å", a Greek symbol) or an abbreviation the normal form
     keeps with its stop ends the sentence when a sentence's opening follows ("the", "we", a sentence adverb and its
     comma), and so does a word with two stops, and a letter or a list's "etc." before a fronted phrase and its comma
-    (or "of these"), and a species' "spp." before a subordinate clause and its comma; an initial before a name, a species' genus, "vs." or "fig." before "the", "etc." before a phrase without a comma
-    do not."""
+    (or "of these"), and a species' "spp." before a subordinate clause and its comma; an initial before a name, a
+    species' genus, "vs." or "fig." before "the", "etc." before a phrase without a comma do not."""
     two = [("the cells were kept for <dig> h.", "the medium was then changed ."),
            ("the model fits the rate at stage k.", "similarly , the other stages fit ."),
            ("the rmsd was below <dig> \u00e5.", "consequently , the models differ ."),
@@ -679,9 +679,9 @@ def test_a_genus_abbreviation_the_normal_form_parted_from_its_stop_goes_on_into_
     # ends the sentence
     mosquito = ("the mosquito , armigeres subalbatus , is a vector . libraries were created from adult , female ar . "
                 "subalbatus mrna collected from whole mosquitoes was used .")
-    assert split_sentences(mosquito) == ["the mosquito , armigeres subalbatus , is a vector .",
-                                         "libraries were created from adult , female ar . subalbatus mrna collected from "
-                                         "whole mosquitoes was used ."]
+    assert split_sentences(mosquito) == [
+        "the mosquito , armigeres subalbatus , is a vector .",
+        "libraries were created from adult , female ar . subalbatus mrna collected from whole mosquitoes was used ."]
     assert len(split_sentences(mosquito.replace("armigeres subalbatus", "a vector species"))) == 3
 
 

@@ -102,10 +102,10 @@ to right. A piece D = s_i..s_j is **clause-bounded** when
     ("in humans [, a condition of impaired muscle relaxation] , stiffness and cramps , caused by ...":
     ``_closes_a_short_list``) or one word between two commas ("european [, asian] , african ancestry":
     ``_is_a_one_word_item``) or the next phrase of a list that one preposition opens ("grown in iron - depleted lb [, in
-    human urine and serum ,]": ``_repeats_the_last_phrases_preposition``) or a bare noun phrase before a list's last two
-    items (``_is_a_bare_item_before_the_last``), a limit on the claim ("[, below this level ,]": ``LIMITS``) or the kind it
-    holds for ("a pts- <dig> sequence [, in the 324-residues isoform ,] between ...": ``VARIANT_NOUNS``), a colon
-    whose announced words go on past the part's comma ("to mycelia [, which can be concluded as follows : as soon as
+    human urine and serum ,]": ``_repeats_the_last_phrases_preposition``) or a bare noun phrase before a list's last
+    two items (``_is_a_bare_item_before_the_last``), a limit on the claim ("[, below this level ,]": ``LIMITS``) or the
+    kind it holds for ("a pts- <dig> sequence [, in the <dig> -residues isoform]": ``VARIANT_NOUNS``), a colon whose
+    announced words go on past the part's comma ("to mycelia [, which can be concluded as follows : as soon as
     a spore is exposed ... ,] it changes ..."), what a noun or a verb before it depends or acts on ("the dependence of
     protein translocation ... [, on the presence of a phenylalanine ...]": ``_TAKES_ON_STEMS``), the thing a
     pairing verb takes after "with" ("combines a ... [, with the common lines method ...]":
@@ -997,9 +997,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # of short ones, before the last two; without it the list names other things (read blind as the aim changed)
     if "," in (source[start], source[start - 1]) and words and _repeats_the_last_phrases_preposition(kept_before,
                                                                                                      words):
-        return False  # "table <dig> shows the transcriptome patterns for ps <dig> grown in iron - depleted lb [, in human
-        # urine and serum ,] as well as that of pamm ." (read blind as unsupported without it): the next item of a list
-        # of phrases that one preposition opens; without it the claim holds for the first alone
+        return False  # "table <dig> shows the transcriptome patterns for ps <dig> grown in iron - depleted lb [, in
+        # human urine and serum ,] as well as that of pamm ." (read blind as unsupported without it): the next item of a
+        # list of phrases that one preposition opens; without it the claim holds for the first alone
     if (words[:1] == ["on"] and end >= body_end
             and any(word.startswith(_TAKES_ON_STEMS) for word in kept_before[_last_index(kept_before, ";") + 1:])):
         return False  # "recent reports confirmed the dependence of protein translocation across the outer membrane of
@@ -1114,8 +1114,8 @@ def _repeats_the_last_phrases_preposition(kept_before: Sequence[str], words: Seq
     return first in part[-MAX_PHRASE_ITEM:]
 
 
-# the stems of the nouns and verbs whose complement "on" opens ("the dependence of x , on the presence of y", "the effect
-# of x , on y")
+# the stems of the nouns and verbs whose complement "on" opens ("the dependence of x , on the presence of y", "the
+# effect of x , on y")
 _TAKES_ON_STEMS = ("depend", "relian", "relie", "rely", "effect", "impact", "influenc", "focus")
 
 

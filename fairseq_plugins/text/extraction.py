@@ -544,8 +544,9 @@ _TABLE_COLUMNS_RE = re.compile(
 # ... or how a table sets some of its values apart in type ("fold change > <dig> are in bold print .", "conserved motifs
 # and cysteine residues were underlined ."); not in colour, which a sentence may state of a plant ("all these parts of
 # plant are green .")
-_TYPESET_RE = re.compile(r"\b(?:are|is|were|was) (?:(?:shown|given|highlighted|marked|indicated|printed|typed|written) )?"
-                         r"(?:in )?(?:bold(?: ?face| print| font| type)?|italics?|underlined)(?= [.,;]|$)")
+_TYPESET_RE = re.compile(r"\b(?:are|is|were|was) "
+                         r"(?:(?:shown|given|highlighted|marked|indicated|printed|typed|written) )?(?:in )?"
+                         r"(?:bold(?: ?face| print| font| type)?|italics?|underlined)(?= [.,;]|$)")
 
 
 def states_how_values_are_shown(sentence: str) -> bool:
