@@ -1089,13 +1089,13 @@ _PAIRING_VERB_STEMS = ("combin", "compar", "associat", "correlat", "interact", "
 
 
 MAX_PHRASE_ITEM = 8  # how far back, inside its part, the phrase whose preposition the next item repeats opens
-# the prepositions that open a list's phrases ("in lb , in urine and serum"; not "to", "of", "as" or "with", which
-# attach a part to the noun or verb before it: "... , with roles in brain development")
 # the words after a preposition that make a sentence adverbial of it, no list's item ("in particular", "for example",
 # "in this case", "in line with ...", "in terms of ...")
 _SENTENCE_ADVERBIAL_NOUNS = frozenset({"general", "particular", "part", "nature", "line", "terms", "fact", "short",
                                        "summary", "addition", "contrast", "turn", "practice", "principle", "example",
                                        "instance", "this", "that", "such"})
+# the prepositions that open a list's phrases ("in lb , in urine and serum"; not "to", "of", "as" or "with", which
+# attach a part to the noun or verb before it: "... , with roles in brain development")
 _PHRASE_ITEM_PREPOSITIONS = frozenset({"in", "on", "at", "for", "from", "by", "during", "under", "among", "within",
                                        "between", "after", "before", "into", "through", "via", "without"})
 
