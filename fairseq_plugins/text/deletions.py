@@ -963,6 +963,7 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "... hog <dig> out [, supporting the hypothesis that pbs <dig> is inactivated ,] while in hog
         # <dig> phosphorylation activates this kinase": the contrast may be with the part
     kept_before = [word for i, word in enumerate(source[:start]) if i not in dropped]
+    last_clause = kept_before[_last_index(kept_before, ";") + 1:]  # the kept words of the clause the part is in
     if source[start] == "," and kept_before and _continues_a_list_of_verbs(kept_before[-1], words):
         return False  # "we identified [, annotated and compared transcripts ... ,] reconstructed a catalogue": the
         # first verb shares the part's object, and two verbs would stand side by side
@@ -1001,11 +1002,11 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # human urine and serum ,] as well as that of pamm ." (read blind as unsupported without it): the next item of a
         # list of phrases that one preposition opens; without it the claim holds for the first alone
     if (words[:1] == ["on"] and end >= body_end
-            and any(word.startswith(_TAKES_ON_STEMS) for word in kept_before[_last_index(kept_before, ";") + 1:])):
+            and any(word.startswith(_TAKES_ON_STEMS) for word in last_clause)):
         return False  # "recent reports confirmed the dependence of protein translocation across the outer membrane of
         # cyanelles ... through a red alga [, on the presence of a phenylalanine within the transit sequence <cit>] .":
         # what the clause's noun or verb depends or acts on, after a long phrase and the writers' comma
-    if words and words[0] == "with" and _pairs_with_what_follows(kept_before[_last_index(kept_before, ";") + 1:]):
+    if words and words[0] == "with" and _pairs_with_what_follows(last_clause):
         return False  # "the proposed method combines the projection matching ... [, with the common lines method for
         # refinement]": what the clause's verb combines, compares or associates the first thing with
     if start == 0:
@@ -1055,7 +1056,6 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         if _opens_a_clause_without_its_verb(kept_before):
             return False  # "... inhibited biofilm formation , and with increasing hs concentrations [, the effect of hs
             # on biofilm formation became more pronounced]": the coordinated clause's lead, whose clause the part is
-        last_clause = kept_before[_last_index(kept_before, ";") + 1:]
         if CONTRASTS.intersection(last_clause):
             return False  # "... at <dig> and 36 h with lps , while they occurred at <dig> and 72 h [, following stm
             # infection]": the contrast's last part says what is contrasted
@@ -1109,9 +1109,9 @@ def _repeats_the_last_phrases_preposition(kept_before: Sequence[str], words: Seq
             or words[1:2] and words[1] in CLAUSE_OPENERS | _SENTENCE_ADVERBIAL_NOUNS
             or opens_with_one_of(words, LINKING_PHRASES) or has_predicate(" ".join(words))):
         return False
-    before = list(itertools.dropwhile(lambda word: word in BOUNDARIES, reversed(kept_before)))
-    part = list(itertools.takewhile(lambda word: word not in BOUNDARIES, before))[::-1]
-    return first in part[-MAX_PHRASE_ITEM:]
+    # (the kept text may end with the comma before the part: the deletion began after it)
+    trimmed = list(itertools.dropwhile(lambda word: word in BOUNDARIES, reversed(kept_before)))[::-1]
+    return first in _last_kept_part(trimmed)[-MAX_PHRASE_ITEM:]
 
 
 # the stems of the nouns and verbs whose complement "on" opens ("the dependence of x , on the presence of y", "the

@@ -1049,6 +1049,10 @@ def labelled_list_lines(sentences: Sequence[str]) -> Set[int]:
     return lines
 
 
+# a bullet after a word of the line: a list's item inside it, not its opening mark
+_BULLET_RE = re.compile(r" [" + _LIST_BULLETS + "]")
+
+
 def bulleted_lists_cut_into_lines(sentences: Sequence[str]) -> Set[int]:
     """Indices of the lines of a text that hold a bulleted list's first items, the next line opening with a bullet
     of its own: the list goes on in the lines after ("... which may have various origins : ▪ intra-subject
@@ -1058,10 +1062,6 @@ def bulleted_lists_cut_into_lines(sentences: Sequence[str]) -> Set[int]:
     ("... as follows : • their model came in second place ; • unlike the winning entry , ...") stays."""
     return {i for i in range(len(sentences) - 1)
             if _BULLET_RE.search(sentences[i]) and sentences[i + 1][:1] in _LIST_BULLETS}
-
-
-# a bullet after a word of the line: a list's item inside it, not its opening mark
-_BULLET_RE = re.compile(r" [" + _LIST_BULLETS + "]")
 
 
 def _list_item_test(words: List[str]) -> Optional[Callable[[List[str]], bool]]:
