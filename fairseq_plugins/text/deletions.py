@@ -135,6 +135,7 @@ import re
 
 from .extraction import COUNT_WORDS, DETERMINERS, comma_parts, opening_of, opens_with_one_of, word_classes
 from .masking import NUMBER
+from .normalize import SPELLED_COUNTS
 from .predicates import (COMPARING_OPENINGS, ORDINALS, has_predicate, is_a_past_verb, is_only_a_noun,
                          is_only_a_verb)
 
@@ -632,9 +633,6 @@ def _opens_phrase(word: str) -> bool:
 TIME_UNITS = frozenset({"seconds", "minutes", "min", "hours", "hour", "h", "hrs", "days", "day", "d", "weeks", "week",
                         "months", "month", "years", "year"})
 _TIME_TIES = frozenset({"after", "later", "before", "post", "following", "into", "since", "prior"})
-# the words of a count that a sentence spells out ("forty - eight", "twenty", "fifty - five")
-_SPELLED_TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "eleven",
-                           "twelve", "fifteen", "eighteen"})
 
 
 def _opens_a_time_phrase(words: Sequence[str]) -> bool:
@@ -645,7 +643,7 @@ def _opens_a_time_phrase(words: Sequence[str]) -> bool:
     phrase alone ("forty - eight hours after doc treatment [, ht <dig> cells started displaying annv - staining ...] ,
     but the percentage ...", read blind as a sentence that does not parse)."""
     count = list(itertools.takewhile(lambda word: word in (NUMBER, "-", "one") or word in COUNT_WORDS
-                                     or word in _SPELLED_TENS, words[:4]))
+                                     or word in SPELLED_COUNTS, words[:4]))
     rest = words[len(count):len(count) + 2]
     if not (count and count[-1] != "-" and len(rest) == 2 and rest[0] in TIME_UNITS and rest[1] in _TIME_TIES):
         return False

@@ -641,6 +641,12 @@ def _open_quotations(tokens: Sequence[str]) -> List[bool]:
     return open_before
 
 
+# the counts a sentence spells out in words ("twenty - one strains were ...", "forty - eight hours after ..."); not
+# "one", a pronoun too
+SPELLED_COUNTS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+                            "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"})
+
 # A masked paper (SumPubMed's text) lost the stop after a number that ends a sentence ("... can be
 # found in table 2. The genomes ranged ..." became "... in table <dig> the genomes ranged ..."): after a
 # reference's number, one of these words opens the next sentence ...
@@ -649,12 +655,10 @@ _REFERENCE_NOUNS = frozenset(["figure", "figures", "fig", "fig.", "figs", "figs.
 _LOST_SENTENCE_OPENERS = frozenset(["the", "this", "these", "those", "we", "our", "it", "there", "however", "thus",
                                     "therefore", "moreover", "furthermore", "additionally", "finally", "overall",
                                     "interestingly", "notably", "importantly", "consequently", "hence",
-                                    "nevertheless", "here", "all", "both", "most",
+                                    "nevertheless", "here", "all", "both", "most"]) | (
                                     # a count a sentence spells out because it opens it ("... are summarized in table
-                                    # <dig> twenty - one strains were pvl positive ..."); not "one", a pronoun too
-                                    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                                    "twelve", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
-                                    "ninety"])
+                                    # <dig> twenty - one strains were pvl positive ...")
+                                    SPELLED_COUNTS)
 # ... and "in" does when one of these follows it ("in this paper", "in addition")
 _LOST_OPENERS_AFTER_IN = frozenset(["this", "these", "our", "addition", "contrast", "summary", "conclusion",
                                     "particular", "general", "order", "all", "most", "both"])
