@@ -681,6 +681,13 @@ def test_no_deletion_takes_a_lists_first_item_or_leaves_two_noun_phrases_side_by
     # news: a list's last items closed by a part that holds two of them ("pharrell , kendrick lamar and kanye west")
     artists = "banks also lashed out at fellow artists pharrell , kendrick lamar and kanye west ."
     assert project_clauses([artists], ["banks also lashed out at fellow artists pharrell ."]) == [artists]
+    # ... and so is one before a phrase that opens with a preposition (the last two of "temperature , ph and po <dig>
+    # control": without them the bioreactors control temperature alone)
+    bioreactors = ("the steps were integrated in stirred bioreactors with temperature , ph and po <dig> control , in an "
+                   "effort to develop a model system for the production of stem cell derivatives .")
+    assert project_clauses([bioreactors], ["the steps were integrated in stirred bioreactors with temperature in an "
+                                           "effort to develop a model system for the production of stem cell "
+                                           "derivatives ."]) == [bioreactors]
     # ... a phrase that holds two such words is a side part still, and so are the commas that set it off
     costs = ("students face annual costs , between tuition and living , that can exceed $ 10,000 at a community college , "
              "$ 18,000 at a public college ( in - state ) , and $ 40,000 at a private school .")

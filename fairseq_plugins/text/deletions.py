@@ -408,14 +408,16 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
         """Whether the closing part is itself an item, its coordinator and the last item ("... fellow artists
         pharrell , | kendrick lamar and kanye west .", "acoi <dig> pr , | po and wa strains , a purine ..."): a
         short part with no predicate whose coordinator follows a word, at the sentence's end or before a part
-        that is no predicate (or opens with a connective): before the sentence's verb it names the noun before
+        that is no predicate (or opens with a connective or a preposition: "bioreactors with temperature , | ph and
+        po <dig> control , in an effort to develop ..."): before the sentence's verb it names the noun before
         it ("kush patel and his cousins , brothers jay and shivang patel , all jumped into the water ...")."""
         closing = words(parts[last])
         if not (0 < at and max_item is not None and len(closing) <= max_item and closing[0] not in OPENING_PHRASE_STARTS
                 and not has_predicate(" ".join(closing))):
             return False  # (a phrase, "annual costs , between tuition and living , that ...", is a side part)
         following = words(parts[last + 1]) if last + 1 < len(parts) else []
-        return not following or following[0] in CONNECTIVES or not has_predicate(" ".join(following))
+        return (not following or following[0] in CONNECTIVES or following[0] in PARTICIPLES_PREPOSITIONS
+                or not has_predicate(" ".join(following)))
 
     inside_lists = set()
     for last in range(1, len(parts)):
