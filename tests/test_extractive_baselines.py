@@ -765,6 +765,9 @@ def test_cut_sentences_are_found_in_masked_papers_only():
     assert not extraction.is_cut("It was shown in Fig. 2.")  # a figure named, not cut out
     # a writer's own preposition before a comma has no space before the comma
     assert not extraction.is_cut("When zooming in, the bases become visible, as we refer to, respectively.")
+    # ... but at a line's opening no writer leaves one
+    assert extraction.is_cut("in, g. arboreum, 45 transcripts are available; with 12 in g. raimondii.")
+    assert not extraction.is_cut("in g. arboreum, 45 transcripts are available.")
     # a list's items cut out, their commas left; a writer's "and , perhaps ," is no cut
     assert extraction.is_cut("the strains were deposited under the accession numbers , , and .")
     assert extraction.is_cut("two of the genes, and , were strain-specific.")

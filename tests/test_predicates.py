@@ -932,6 +932,30 @@ def test_a_line_that_names_its_work_only_by_a_citation_is_passed_over():
     assert document.non_sentences == frozenset({0})
 
 
+def test_a_line_that_needs_its_citation_is_passed_over():
+    """A citation a sentence needs as a word ("include <cit>", "as in <cit> ,", "we refer the reader to <cit>"): once a
+    summary drops it, a hole is left; an adjunct's citation goes and leaves a sentence."""
+    tells_apart(predicates.needs_its_citation,
+                ["in the analysis of single datasets , supervised prescreening studies include <cit> , which conducts "
+                 "numerical study of prescreening based on eight different statistics .",
+                 "for reviews on different methods for predicting domains , we refer the reader to <cit> .",
+                 "mri and clinical data : a quality assurance protocol as in <cit> , was followed for the release .",
+                 "according to <cit> and <cit> , mating types have evolved to suppress harmful conflicts .",
+                 "exhaustive reviews can be found in <cit> and <cit> .",
+                 "the dataset used in this study is <cit> and was extracted from swiss - prot .",
+                 "the assays were performed as described in references <cit> and <cit> , respectively .",
+                 "the study can not be compared to our study and to <cit> ."],
+                ["the cells were grown as described <cit> .", "as <cit> reported , the cells grew .",
+                 "the method was introduced in <cit> and demonstrated in an application .",
+                 "such genes make poor references for normalization , being unsuitable as references <cit> .",
+                 "spatial heterogeneity has been reported in copd and cf <cit> .",  # cystic fibrosis, no "cf."
+                 "these findings are consistent with previous reports , e.g. <cit> .",
+                 "the mutation was found in all strains <cit> ."])
+    document = Document.prepare("We refer the reader to [4].\nWe trained the model on two corpora and report its "
+                                "accuracy.", masked=True)
+    assert document.non_sentences == frozenset({0})
+
+
 def test_a_complexity_bound_or_an_equation_that_lost_its_formula_is_no_sentence():
     for lost in ("our algorithm runs in o time and space , where n is the number of reads .",
                  "the problem can be solved in time o <cit> .", "it requires o + o time in total .",
@@ -1126,6 +1150,11 @@ def test_a_bulleted_lists_first_line_is_no_sentence_when_its_items_go_on():
              "we then asked why ."]
     assert extraction.bulleted_lists_cut_into_lines(whole) == set()
     assert extraction.bulleted_lists_cut_into_lines([origins[0], "we then asked why ."]) == set()
+    # a dash glued to each item's first word is a bullet after a colon, not a Greek letter the text lost ("-catenin")
+    types = ["the system can store the following data types for each case : -processed spectra acquired at <dig> t .",
+             "-mri , t2 - w and proton density images .", "-case notes ."]
+    assert extraction.bulleted_lists_cut_into_lines(types) == {0}
+    assert extraction.bulleted_lists_cut_into_lines(["few nevi expressed -catenin .", "-catenin rose ."]) == set()
     paper = paper_with("The model was fitted.", "Variability may have various origins: ▪ movement artifacts "
                        "▪ spatial variability caused by the sulci.", "▪ biological factors such as sex.",
                        "We then asked why.")

@@ -105,6 +105,11 @@ def test_separators_and_masked_citations_never_come_out():
     assert readable(["it varied with sperm quality <cit> , <cit> , <cit> , <cit> ."]) == ["It varied with sperm quality."]
     assert readable(["otus were found in each of these samples , <cit> ."]) == ["Otus were found in each of these samples."]
     assert readable(["one group <cit> ; <cit> , and another <cit> , grew ."]) == ["One group, and another, grew."]
+    # ... and so does a run whose last citation a coordinator joins, each with its preposition, and a lead-in
+    assert readable(["exhaustive reviews can be found in <cit> and <cit> ."]) == ["Exhaustive reviews can be found."]
+    assert readable(["it grew in <cit> , and in <cit> ; it died ."]) == ["It grew; it died."]
+    assert readable(["infection rates are high , e.g. <cit> ."]) == ["Infection rates are high."]
+    assert readable(["rates rise in summer , see e.g. <cit> ."]) == ["Rates rise in summer."]
 
 
 def test_quotes_that_do_not_pair_in_a_sentence():

@@ -344,7 +344,8 @@ def _opens_with_panel_a(tokens: Sequence[str]) -> bool:
 
 # Where a data set cut a bracket or a reference out of a paper, a preposition is left before the
 # space where it was and a stop or a comma ("with the estimator in , we imputed ..."; a writer's
-# own "zooming in, the bases become visible" has no space), or a caption runs into the sentence
+# own "zooming in, the bases become visible" has no space; at a line's opening, where no writer's is, with or without
+# one: "in, g. arboreum, <dig> non-redundant transcripts are available ..."), or a caption runs into the sentence
 # before it ("... in both strains.figure 4 time course of ..."), or a preposition is left before
 # "and" and a verb ("the method was introduced in and demonstrated in ..."; "in and out", "by and
 # large" have none), or an equation's values went and left their "=" ("the parameters are = and the
@@ -359,6 +360,7 @@ def _opens_with_panel_a(tokens: Sequence[str]) -> bool:
 # Tokenized news spaces every comma ("what i am capable of , driving"), so only a masked paper's sentences
 # are tested.
 _CUT_TEXT = re.compile(r"\b(?:in|of|by|from|at|see|than|on|to|with|between|including)\s+(?:[,;)]|\.\s*$)"
+                       r"|^\s*(?:in|of|by|from|at|on|to|with|between)\s*[,;]"
                        r"|,\s+,|\b(?:and|or)\s+(?:\.\s*$|,\s*(?:were|are|was|is|have|has|had)\b)"
                        r"|\b(?:in|by|from|see)\s+and\s+\w+ed\b"
                        r"|(?<![<>!=(])(?<!\( )=\s*(?:(?:and|or)\b|[,;:)]|\.(?:\s|$))"
@@ -1049,8 +1051,11 @@ def labelled_list_lines(sentences: Sequence[str]) -> Set[int]:
     return lines
 
 
-# a bullet after a word of the line: a list's item inside it, not its opening mark
-_BULLET_RE = re.compile(r" [" + _LIST_BULLETS + "]")
+# a bullet after a word of the line: a list's item inside it, not its opening mark; or a dash glued to the first item
+# after a colon ("... the following data types for each case : -processed single voxel mr spectra ...", the next
+# line "-mri , t2 - w , ...")
+_BULLET_RE = re.compile(r" [" + _LIST_BULLETS + "]| : -[a-z]")
+_GLUED_DASH_ITEM_RE = re.compile(r"-[a-z]")
 
 
 def bulleted_lists_cut_into_lines(sentences: Sequence[str]) -> Set[int]:
@@ -1059,9 +1064,12 @@ def bulleted_lists_cut_into_lines(sentences: Sequence[str]) -> Set[int]:
     variability ... ▪ spatial variability ... . | ▪ biological factors such as sex ..."; the next lines open with a
     mark, ``opens_with_a_mark``). Read blind, the first line was counted a list's broken piece. 2 lines of
     SumPubMed train papers 0-999 and the 200 Cohan-format papers, both lists' first items; a list whole in its line
-    ("... as follows : • their model came in second place ; • unlike the winning entry , ...") stays."""
+    ("... as follows : • their model came in second place ; • unlike the winning entry , ...") stays. A dash glued
+    to an item's first word is a bullet too after a colon (1 line of SumPubMed train papers 13,200-13,299, read blind
+    as a list's lead-in joined to its first item)."""
     return {i for i in range(len(sentences) - 1)
-            if _BULLET_RE.search(sentences[i]) and sentences[i + 1][:1] in _LIST_BULLETS}
+            if _BULLET_RE.search(sentences[i]) and (sentences[i + 1][:1] in _LIST_BULLETS
+                                                    or _GLUED_DASH_ITEM_RE.match(sentences[i + 1]))}
 
 
 def _list_item_test(words: List[str]) -> Optional[Callable[[List[str]], bool]]:

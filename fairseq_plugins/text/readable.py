@@ -41,7 +41,7 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Sequence
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from nltk.tokenize.treebank import TreebankWordDetokenizer
 from sacremoses import MosesDetokenizer
@@ -49,7 +49,7 @@ from sacremoses import MosesDetokenizer
 from . import alignment, normalize
 
 __all__ = ["readable", "Casing", "ALWAYS_CAPITALISED", "CASE_EVIDENCE_CHARS", "DROPPED_TOKENS", "TOKENIZER_SPACINGS", "names_of",
-           "readability_counts", "readability_check"]
+           "citation_holes", "readability_counts", "readability_check"]
 
 # Words written capitalised in English whatever the article does ("may" and "march" are verbs too).
 ALWAYS_CAPITALISED = frozenset(
@@ -61,6 +61,13 @@ DROPPED_TOKENS = frozenset(["<cit>"])
 # demonstrated in ..." reads "was introduced and demonstrated in ...", not "introduced in and"
 CITING_PREPOSITIONS = frozenset({"in", "of", "by", "from", "at", "see", "than", "on", "to", "with", "including"})
 _CITATION_SEPARATORS = frozenset([",", ";"])  # between the citations of a run, or leading into one
+# ... and the coordinator that joins its last ("reviews can be found in <cit> and <cit> ." reads "reviews can be found
+# .", not "found and ."), each citation with its own preposition or none ("in <cit> , and in <cit>")
+_CITATION_COORDINATORS = frozenset(["and", "or"])
+# the words that lead into a citation as an example or a comparison, which go with it ("... high infection rates , e.g.
+# <cit> ." reads "... high infection rates .")
+# (not "cf" without its stop: cystic fibrosis, "reported in copd and cf <cit> .")
+_CITATION_LEAD_INS = frozenset(["e.g.", "i.e.", "cf."])
 _CLAUSE_ENDS = frozenset([".", ",", ";", ":", ")", "!", "?"])
 # Case evidence is read from the article's first characters only: a summary's names come from the
 # part a model reads (a few hundred pieces), and a 2 MB paste would cost seconds for nothing
@@ -304,10 +311,19 @@ def _sentences(sentences: Iterable[str]) -> List[List[str]]:
     return out
 
 
-def _without_dropped(tokens: Sequence[str]) -> List[str]:
-    """``tokens`` without ``DROPPED_TOKENS``: a run of them with the separators between them as one
-    ("quality <cit> , <cit> ." reads "quality ."), a citation's preposition dropped with it, and so
-    is the comma or semicolon that led into it where the clause ends after it ("samples , <cit> .")."""
+def citation_holes(sentence: str) -> List[Tuple[List[str], List[str]]]:
+    """Where a reader's sentence lost its citations: for each run that ``readable`` drops (with its preposition,
+    lead-in and separator), the words kept before it and those after it."""
+    holes: List[int] = []
+    kept = _without_dropped(sentence.split(), holes)
+    return [(kept[:hole], kept[hole:]) for hole in holes]
+
+
+def _without_dropped(tokens: Sequence[str], holes: Optional[List[int]] = None) -> List[str]:
+    """``tokens`` without ``DROPPED_TOKENS``: a run of them with the separators and coordinators between them as one
+    ("quality <cit> , <cit> ." reads "quality ."; ``_run_end``), a citation's preposition and its lead-in ("e.g.")
+    dropped with it, and so is the comma or semicolon that led into it where the clause ends after it ("samples ,
+    <cit> ."). ``holes``, when given, gets the index in the kept words where each run was."""
     kept: List[str] = []
     i, n = 0, len(tokens)
     while i < n:
@@ -315,14 +331,31 @@ def _without_dropped(tokens: Sequence[str]) -> List[str]:
             kept.append(tokens[i])
             i += 1
             continue
-        i += 1
-        while i + 1 < n and tokens[i] in _CITATION_SEPARATORS and tokens[i + 1] in DROPPED_TOKENS:
-            i += 2
-        if kept and kept[-1] in CITING_PREPOSITIONS:
+        i = _run_end(tokens, i)
+        while kept and (kept[-1] in CITING_PREPOSITIONS or kept[-1] in _CITATION_LEAD_INS):  # "see e.g. <cit>"
             kept.pop()
-        elif kept and kept[-1] in _CITATION_SEPARATORS and (i == n or tokens[i] in _CLAUSE_ENDS):
+        if kept and kept[-1] in _CITATION_SEPARATORS and (i == n or tokens[i] in _CLAUSE_ENDS):
             kept.pop()
+        if holes is not None:
+            holes.append(len(kept))
     return kept
+
+
+def _run_end(tokens: Sequence[str], start: int) -> int:
+    """Where the run of citations that opens at ``start`` ends: each next one follows a separator, a coordinator or
+    both, and its own preposition or none ("in <cit> ; <cit> , and in <cit>")."""
+    end = start + 1
+    while True:
+        j = end
+        if j < len(tokens) and tokens[j] in _CITATION_SEPARATORS:
+            j += 1
+        if j < len(tokens) and tokens[j] in _CITATION_COORDINATORS:
+            j += 1
+        if j + 1 < len(tokens) and tokens[j] in CITING_PREPOSITIONS and tokens[j + 1] in DROPPED_TOKENS:
+            j += 1
+        if j == end or j >= len(tokens) or tokens[j] not in DROPPED_TOKENS:
+            return end
+        end = j + 1
 
 
 class Casing:
