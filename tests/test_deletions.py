@@ -1224,3 +1224,18 @@ def test_no_deletion_takes_the_next_phrase_of_a_list_that_one_preposition_opens(
     other = "the cells were grown in the light , at a high density , as expected ."
     assert project_clauses([other], ["the cells were grown in the light , as expected ."]) == [
         "the cells were grown in the light , as expected ."]
+
+
+def test_no_deletion_takes_a_coordinators_second_half():
+    """A part after "and finally ," is what the coordinator joins: without it the sentence ends on "and finally"
+    (read blind as cut off), so it stays; a part after "and" and a noun may go."""
+    accrual = ("it involved the accrual of mrs data , the creation of a database , the training of a mathematical "
+               "classifier <cit> and finally , the introduction of both data and classifiers into the final program .")
+    assert undoes(accrual, " , the introduction of both data and classifiers into the final program")
+    noun = "the training of a classifier and the database , built from mrs data , took a year ."
+    assert project_clauses([noun], ["the training of a classifier and the database took a year ."]) == [
+        "the training of a classifier and the database took a year ."]
+    # an aside between the coordinator and what it joins may go
+    sampled = "the trees were sampled in the usa and , where the density permitted , in mexico ."
+    assert project_clauses([sampled], ["the trees were sampled in the usa and in mexico ."]) == [
+        "the trees were sampled in the usa and in mexico ."]

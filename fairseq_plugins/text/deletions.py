@@ -964,6 +964,11 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # <dig> phosphorylation activates this kinase": the contrast may be with the part
     kept_before = [word for i, word in enumerate(source[:start]) if i not in dropped]
     last_clause = kept_before[_last_index(kept_before, ";") + 1:]  # the kept words of the clause the part is in
+    if end >= body_end and _ends_on_a_coordinator(kept_before):
+        return False  # "... , the training of a mathematical classifier <cit> and finally [, the introduction of both
+        # data and classifiers into the final program] .": the coordinator would join nothing (read blind as cut off);
+        # an aside between the coordinator and what it joins may go ("in the usa and [, where the density permitted ,]
+        # in mexico")
     if source[start] == "," and kept_before and _continues_a_list_of_verbs(kept_before[-1], words):
         return False  # "we identified [, annotated and compared transcripts ... ,] reconstructed a catalogue": the
         # first verb shares the part's object, and two verbs would stand side by side
@@ -1175,6 +1180,17 @@ def _only_a_relative_clause_has_a_verb(kept: Sequence[str]) -> bool:
     pronoun: the subject's own verb is still to come."""
     relative = next((i for i, word in enumerate(kept) if word in RELATIVE_PRONOUNS or word == "that"), None)
     return relative is not None and relative > 0 and not has_predicate(" ".join(kept[:relative]))
+
+
+def _ends_on_a_coordinator(kept_before: Sequence[str]) -> bool:
+    """Whether the words kept before a part end on a coordinator, or on one and the adverb that orders what it joins
+    ("and finally", "and then", "or alternatively"), its commas aside: the part is the coordinator's second half."""
+    words = [word for word in kept_before if word not in SEPARATORS]
+    if words and words[-1] in COORDINATORS:
+        return True
+    return (len(words) > 1 and words[-2] in COORDINATORS
+            and (words[-1] in ORDINALS or words[-1] in LINKING_ADVERBS or words[-1] in _ADVERBS_BEFORE_A_PREDICATE
+                 or _is_an_adverb_in_ly(words[-1])))
 
 
 def _closing_separator(source: Sequence[str], end: int) -> str:
