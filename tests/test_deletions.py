@@ -1239,3 +1239,16 @@ def test_no_deletion_takes_a_coordinators_second_half():
     sampled = "the trees were sampled in the usa and , where the density permitted , in mexico ."
     assert project_clauses([sampled], ["the trees were sampled in the usa and in mexico ."]) == [
         "the trees were sampled in the usa and in mexico ."]
+
+
+def test_no_deletion_takes_the_antecedent_of_a_relative_clause_that_opens_with_its_preposition():
+    """", of which nine appear to be new species": the relative pronoun names the noun before it, which the part
+    before it holds, so the part stays; before a part that opens with a preposition and no pronoun it may go."""
+    group = ("clade <dig> continues to be the most species - rich group , including <dig> new isolates , of which nine "
+             "appear to be new species .")
+    assert undoes(group, " , including <dig> new isolates")
+    sage = "we used the longsage technique , that provided a total of <dig> tags , from which <dig> were expressed ."
+    assert undoes(sage, " , that provided a total of <dig> tags")
+    enzyme = "the enzymatic activity , required for the antimicrobial function , of irga <dig> is activated in complexes ."
+    assert project_clauses([enzyme], ["the enzymatic activity of irga <dig> is activated in complexes ."]) == [
+        "the enzymatic activity of irga <dig> is activated in complexes ."]
