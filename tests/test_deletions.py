@@ -683,8 +683,8 @@ def test_no_deletion_takes_a_lists_first_item_or_leaves_two_noun_phrases_side_by
     assert project_clauses([artists], ["banks also lashed out at fellow artists pharrell ."]) == [artists]
     # ... and so is one before a phrase that opens with a preposition (the last two of "temperature , ph and po <dig>
     # control": without them the bioreactors control temperature alone)
-    bioreactors = ("the steps were integrated in stirred bioreactors with temperature , ph and po <dig> control , in an "
-                   "effort to develop a model system for the production of stem cell derivatives .")
+    bioreactors = ("the steps were integrated in stirred bioreactors with temperature , ph and po <dig> control , "
+                   "in an effort to develop a model system for the production of stem cell derivatives .")
     assert project_clauses([bioreactors], ["the steps were integrated in stirred bioreactors with temperature in an "
                                            "effort to develop a model system for the production of stem cell "
                                            "derivatives ."]) == [bioreactors]
@@ -1249,6 +1249,6 @@ def test_no_deletion_takes_the_antecedent_of_a_relative_clause_that_opens_with_i
     assert undoes(group, " , including <dig> new isolates")
     sage = "we used the longsage technique , that provided a total of <dig> tags , from which <dig> were expressed ."
     assert undoes(sage, " , that provided a total of <dig> tags")
-    enzyme = "the enzymatic activity , required for the antimicrobial function , of irga <dig> is activated in complexes ."
-    assert project_clauses([enzyme], ["the enzymatic activity of irga <dig> is activated in complexes ."]) == [
-        "the enzymatic activity of irga <dig> is activated in complexes ."]
+    enzyme = "the enzymatic activity , required for the antimicrobial function , of irga <dig> is active in complexes ."
+    assert project_clauses([enzyme], ["the enzymatic activity of irga <dig> is active in complexes ."]) == [
+        "the enzymatic activity of irga <dig> is active in complexes ."]

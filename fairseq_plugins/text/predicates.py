@@ -191,9 +191,12 @@ def needs_its_citation(sentence: str) -> bool:
     two holes (a masked enumerator read as a citation: "two fusion forms were generated : <cit> a deletion ... and <cit>
     a substitution ..."); three of SumPubMed train papers 13,200-13,299 read blind, each counted broken."""
     for before, after in citation_holes(sentence):
+        if not before:
+            continue
         ends = not after or after[0] in _CLAUSE_ENDS_AFTER_A_CITATION
-        if before and (before[-1] in _COMPLETED_BY_A_CITATION or ends and (
-                before[-1] in _COMPLETED_BEFORE_A_CLAUSE_END or tuple(before[-2:]) in _PAIRS_COMPLETED_BEFORE_A_CLAUSE_END)):
+        if before[-1] in _COMPLETED_BY_A_CITATION or ends and (
+                before[-1] in _COMPLETED_BEFORE_A_CLAUSE_END
+                or tuple(before[-2:]) in _PAIRS_COMPLETED_BEFORE_A_CLAUSE_END):
             return True
     return False
 
