@@ -987,11 +987,6 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # <dig> phosphorylation activates this kinase": the contrast may be with the part
     kept_before = [word for i, word in enumerate(source[:start]) if i not in dropped]
     last_clause = kept_before[_last_index(kept_before, ";") + 1:]  # the kept words of the clause the part is in
-    if end >= body_end and _ends_on_a_coordinator(kept_before):
-        return False  # "... , the training of a mathematical classifier <cit> and finally [, the introduction of both
-        # data and classifiers into the final program] .": the coordinator would join nothing (read blind as cut off);
-        # an aside between the coordinator and what it joins may go ("in the usa and [, where the density permitted ,]
-        # in mexico")
     if source[start] == "," and kept_before and _continues_a_list_of_verbs(kept_before[-1], words):
         return False  # "we identified [, annotated and compared transcripts ... ,] reconstructed a catalogue": the
         # first verb shares the part's object, and two verbs would stand side by side
@@ -1083,7 +1078,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
             # subordinate clause's verb, after the comma the writers put between it and its subject
         if _opens_a_clause_without_its_verb(kept_before):
             return False  # "... inhibited biofilm formation , and with increasing hs concentrations [, the effect of hs
-            # on biofilm formation became more pronounced]": the coordinated clause's lead, whose clause the part is
+            # on biofilm formation became more pronounced]": the coordinated clause's lead, whose clause the part is;
+            # "... the training of a mathematical classifier <cit> and finally [, the introduction of both data and
+            # classifiers into the final program] .": what the coordinator joins (an aside before it may go: "in the
+            # usa and [, where the density permitted ,] in mexico")
         if CONTRASTS.intersection(last_clause):
             return False  # "... at <dig> and 36 h with lps , while they occurred at <dig> and 72 h [, following stm
             # infection]": the contrast's last part says what is contrasted
@@ -1207,13 +1205,14 @@ def _only_a_relative_clause_has_a_verb(kept: Sequence[str]) -> bool:
 
 def _ends_on_a_coordinator(kept_before: Sequence[str]) -> bool:
     """Whether the words kept before a part end on a coordinator, or on one and the adverb that orders what it joins
-    ("and finally", "and then", "or alternatively"), its commas aside: the part is the coordinator's second half."""
+    ("and finally", "and then", "or alternatively"), its commas aside: the part is the coordinator's second half. (A
+    linking adverb there, "and thus", ends on an adverb's clause with no predicate, which ``clause_bounded`` keeps
+    already.)"""
     words = [word for word in kept_before if word not in SEPARATORS]
     if words and words[-1] in COORDINATORS:
         return True
     return (len(words) > 1 and words[-2] in COORDINATORS
-            and (words[-1] in ORDINALS or words[-1] in LINKING_ADVERBS or words[-1] in _ADVERBS_BEFORE_A_PREDICATE
-                 or _is_an_adverb_in_ly(words[-1])))
+            and (words[-1] in ORDINALS or words[-1] in _ADVERBS_BEFORE_A_PREDICATE or _is_an_adverb_in_ly(words[-1])))
 
 
 def _closing_separator(source: Sequence[str], end: int) -> str:
@@ -1244,8 +1243,9 @@ def _opens_a_clause_without_its_verb(kept_before: Sequence[str]) -> bool:
     alone: the coordinated clause, or the lead phrase of a clause or a list's last item, that the part completes. Read
     blind, "... after which they are up-regulated and .", "... , and with increasing hs concentrations .", "...
     followed by pcr reaction mix , then platform , and then ." and "... a mixture of covalent and non-covalent mbco forms
-    : under optimal expression conditions ." were counted cut off."""
-    if kept_before and kept_before[-1] in CLAUSE_COORDINATORS:
+    : under optimal expression conditions ." were counted cut off; so was "... classifier <cit> and finally .", a
+    coordinator and the adverb that orders what it joins (``_ends_on_a_coordinator``)."""
+    if kept_before and kept_before[-1] in CLAUSE_COORDINATORS or _ends_on_a_coordinator(kept_before):
         return True
     if _keeps_only_a_coordinated_clauses_leads(kept_before):
         return True
