@@ -1252,3 +1252,46 @@ def test_no_deletion_takes_the_antecedent_of_a_relative_clause_that_opens_with_i
     enzyme = "the enzymatic activity , required for the antimicrobial function , of irga <dig> is active in complexes ."
     assert project_clauses([enzyme], ["the enzymatic activity of irga <dig> is active in complexes ."]) == [
         "the enzymatic activity of irga <dig> is active in complexes ."]
+
+
+def test_no_deletion_takes_one_of_two_parts_that_describe_their_nouns_alike():
+    """A part whose participle, or whose relative pronoun's verb, a later part of the sentence repeats for another noun:
+    the sentence contrasts the two, and without the first its claim would hold for every such noun."""
+    infected = ("bone - marrow - derived macrophages , infected <dig> days earlier with wild - type l. mexicana , showed "
+                "ablation of gata- <dig> but expression was maintained in cells infected with alt - transgenic parasites .")
+    assert undoes(infected, " , infected <dig> days earlier with wild - type l. mexicana ,")
+    padog = ("a gene set a having <dig> genes differentially expressed , that appear only in gene set a , will be found "
+             "more significant than a gene set b that has <dig> such genes but which appear in other gene sets as well .")
+    assert undoes(padog, " , that appear only in gene set a")
+    # a part described once may go
+    once = "the macrophages , infected <dig> days earlier with l. mexicana , showed ablation of gata- <dig> ."
+    assert project_clauses([once], ["the macrophages showed ablation of gata- <dig> ."]) == [
+        "the macrophages showed ablation of gata- <dig> ."]
+    other_verb = padog.replace("but which appear in", "but which hold")  # another verb: no parallel
+    assert project_clauses([other_verb], [other_verb.replace(" , that appear only in gene set a ,", "")]) == [
+        other_verb.replace(" , that appear only in gene set a ,", "")]
+
+
+def test_no_deletion_takes_the_main_clause_after_a_supposition():
+    """"suppose ..." opens a subordinate clause as "if" does: the clause after its comma is the main one."""
+    suppose = ("suppose there are <dig> disease genes in the family , after cross validation , we obtain <dig> rank "
+               "lists , each with <dig> prioritizations .")
+    assert project_clauses([suppose], ["suppose there are <dig> disease genes in the family ."]) == [
+        "suppose there are <dig> disease genes in the family , we obtain <dig> rank lists , each with <dig> "
+        "prioritizations ."]
+
+
+def test_no_deletion_takes_the_other_sides_of_a_between_or_a_list_said_alike():
+    """"between" names two sides or more: a part that holds the others stays unless the words before it count them;
+    a list's later items stay when they open with the word that opens its first ("less weight , less fat mass and
+    less lean mass"), and so does an assumption, a condition on the claim."""
+    between = ("no significant differences were found between the melanoma patients , people with vitiligo and healthy "
+               "control subjects .")
+    assert undoes(between, " , people with vitiligo and healthy control subjects")
+    counted = "the inference of homology between two related genera , lipotes and platanista , implies a link ."
+    assert project_clauses([counted], ["the inference of homology between two related genera implies a link ."]) == [
+        "the inference of homology between two related genera implies a link ."]
+    alike = "wt quinine mice gained less weight , less fat mass and less lean mass than wt control mice ."
+    assert undoes(alike, " , less fat mass and less lean mass than wt control mice")
+    assumed = "when optimized independently , assuming replete nutrients for each cell type , both cells grow faster ."
+    assert undoes(assumed, " , assuming replete nutrients for each cell type")

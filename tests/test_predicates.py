@@ -638,7 +638,8 @@ def test_a_question_a_line_that_opens_with_and_and_a_legend_run_in_are_no_senten
     tells_apart(extraction.runs_on_at_a_glued_stop,
                 ["genes are depicted for which the values were greater at parental conditions.network view of <dig> "
                  "putative cross-talks between pathways .",
-                 "we found no difference in the gc content.second , for each gc percentage , we counted the reads ."],
+                 "we found no difference in the gc content.second , for each gc percentage , we counted the reads .",
+                 "we used the error of both modeling approaches.we used a diagonal cross validation scheme ."],
                 ["the clusters were found with the find.clusters function within adegenet .",  # a program's function
                  "the population clusters identified by find.clusters were used as prior assignments .",
                  "the functions ' find.clusters ' and ' k - means ' were used to determine the number of clusters .",
@@ -922,9 +923,11 @@ def test_a_sentence_run_on_after_etc_or_after_a_connective_with_no_known_verb_is
 def test_a_line_that_names_its_work_only_by_a_citation_is_passed_over():
     tells_apart(predicates.names_its_work_only_by_a_citation,
                 ["in <cit> , we address such challenges by introducing a new methodology for stochastic dynamics .",
+                 "in <cit> and <cit> , the authors have built on this approach and determined the interactions .",
                  "the work presented in <cit> used semantic similarity to rank candidate disease diagnoses .",
                  "to address the problem , the method developed in <cit> uses sparse clustering techniques ."],
                 ["in our previous study <cit> , we used the average balanced accuracy as a metric .",
+                 "in <cit> and in our previous study , we used the same metric .",  # this paper's work named too
                  "kitao et al. <cit> suggested that excess mn affected the reduction cycle .",  # the authors named
                  "the genes were identified as described in <cit> and sequenced ."])
     document = Document.prepare("in [4], we address such challenges by a new method.\nWe trained the model on two "
@@ -976,7 +979,11 @@ def test_a_complexity_bound_or_an_equation_that_lost_its_formula_is_no_sentence(
                  # a bound after the verb or the comparison that states it
                  "the time complexity can be as high as o when using pairwise alignment .",
                  "the algorithm 's complexities are o and o for time and space , respectively .",
-                 "furthermore , there are o different ways to reroot the pruned subtree ."):
+                 "furthermore , there are o different ways to reroot the pruned subtree .",
+                 # an equation's pointer without its number
+                 "the ne should approach the census population of the retentive population given by eq. .",
+                 "alleles persist for a time appropriate to ne as given by eq. , while others are lost .",
+                 "we calculate the expected values of eqs. to eq. <dig> ."):
         assert extraction.lost_a_formula(lost), lost
     for whole in ("the o and h atoms of the ring were placed in the plane .", "the angle \u03b8 was fixed at <dig> degrees .",
                   "strain o <dig> took more time to grow than the others .", "let t be a rooted tree .",
@@ -986,7 +993,9 @@ def test_a_complexity_bound_or_an_equation_that_lost_its_formula_is_no_sentence(
                   "the share rose from <dig> to <dig> % .", "the nodes implement the and logical function .",
                   "the most common serogroup was o <dig> .", "the residues are o - glycosylated in all strains .",
                   "its effects are as strong as o , p'-ddt 's in the liver .",
-                  "the angle of the long axis represents that of the eye , shown as \u03b8 in figure 2g ."):
+                  "the angle of the long axis represents that of the eye , shown as \u03b8 in figure 2g .",
+                  "the estimator of eq. <dig> is a good approximation .", "as given by eq. ( 3 ) , the ne falls .",
+                  "the values follow from eq. 3 and were fitted ."):
         assert not extraction.lost_a_formula(whole), whole
     paper = paper_with("Our algorithm runs in O time and space.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}

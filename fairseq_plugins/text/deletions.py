@@ -171,9 +171,11 @@ ATTRIBUTION = frozenset({
     "claims", "alleged", "allegedly", "reported", "reportedly", "believes", "believed", "suggests", "suggested",
     "wrote", "writes", "explained", "explains", "stated", "states", "argued", "argues", "insisted", "insists",
 })
-# words that open a condition on the claim ("... at high growth rates , if its pathway were blocked"):
-# such a part is no side part, the claim without it holds where the sentence did not say it does
-CONDITIONS = frozenset({"if", "unless", "whether", "provided", "providing", "except", "only", "whenever"})
+# words that open a condition on the claim ("... at high growth rates , if its pathway were blocked"), or an assumption
+# ("when optimized independently , assuming replete nutrients for each cell type , both cells grow ..."): such a part is
+# no side part, the claim without it holds where the sentence did not say it does
+CONDITIONS = frozenset({"if", "unless", "whether", "provided", "providing", "except", "only", "whenever",
+                        "assuming", "suppose", "supposing"})
 # ... and the phrases that open one ("the key to its precision [, in the case of mrna/dna spliced alignment ,] is in
 # the use of ...", read blind as the claim made more general than the paper's)
 CONDITION_PHRASES = frozenset({("in", "the", "case", "of"), ("in", "case", "of"), ("in", "cases", "of"),
@@ -206,7 +208,7 @@ RESPECTIVELY = "respectively"
 # words that make the clause they open subordinate: kept alone, such a clause is no sentence
 SUBORDINATORS = frozenset({
     "as", "when", "while", "whereas", "although", "though", "because", "since", "if", "unless", "until", "after",
-    "before", "once", "whether", "considering", "despite",
+    "before", "once", "whether", "considering", "despite", "suppose", "supposing",
 })
 # ... of which those that open only a clause, never a phrase ("as a result", "despite the ...", "since the start"), and
 # the relative "where" ("... measurements , where the adsorption history of the molecule ,")
@@ -268,6 +270,8 @@ HYPHEN = "-"
 CORRELATIVES = {"some": ("others",), "one": ("other", "another")}
 # the pronouns that only an object is: after a past form ("allowed us", "led them") they make it a finite verb
 OBJECT_PRONOUNS = frozenset({"us", "them", "him", "me"})
+# ... and those that only a subject is: a part that opens with one opens a clause
+SUBJECT_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they"})
 # a verb that reports what a finding shows, with its "that": a part that opens with one is the
 # sentence's predicate after a long subject ("similarities in gene structure , combined with differences
 # in ... expression , [suggest that these genes are paralogues] ."), never a side part
@@ -404,6 +408,20 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
         return next((i for i, word in enumerate(inside[:max_parallel_item]) if word in COORDINATORS and i > 1
                      and inside[i + 1:i + 3] == inside[:2]), None)
 
+    def echo_at(last: int) -> Optional[int]:
+        """Where the closing part's coordinator is when the part and the item after its coordinator open with the
+        word that opens the list's first item, one of the two words before the part ("wt mice gained less weight , |
+        less fat mass and less lean mass than wt control mice"): a list of two parts whose items are said alike; not a
+        determiner's ("the cells , the first and the second ...": an apposition's as often). 8 spans of valid papers
+        0-499 more, lists of species, of a medium's contents ("... <dig> g l- <dig> sucrose , <dig> mg l- <dig> myo -
+        inositol , ...") and of times."""
+        inside, previous = words(parts[last]), words(parts[last - 1])
+        if (max_item is None or not inside or inside[0] in DETERMINERS | SUBJECT_PRONOUNS
+                or inside[0] not in previous[-3:-1]):
+            return None  # (", i wanted to play ... and i had to ...": two clauses)
+        return next((i for i, word in enumerate(inside[:max_parallel_item]) if word in COORDINATORS and i > 0
+                     and inside[i + 1:i + 2] == inside[:1]), None)
+
     def pairs_items(last: int, at: int) -> bool:
         """Whether the closing part is itself an item, its coordinator and the last item ("... fellow artists
         pharrell , | kendrick lamar and kanye west .", "acoi <dig> pr , | po and wa strains , a purine ..."): a
@@ -424,6 +442,9 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
         at = coordinator_at(parts[last])
         if at is None:
             at = parallel_at(parts[last])
+        echoed = echo_at(last)
+        if at is None:
+            at = echoed
         if at is None:
             continue
         closing = words(parts[last])
@@ -431,7 +452,7 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
         first = last  # the list's second part: the earliest item after its first part
         while first > 1 and is_item(parts[first - 1], opening):
             first -= 1
-        if first < last or parallel_at(parts[last]) is not None or pairs_items(last, at):
+        if first < last or echoed is not None or parallel_at(parts[last]) is not None or pairs_items(last, at):
             inside_lists.update(range(parts[first][0], parts[last][1]))
     return inside_lists
 
@@ -827,6 +848,51 @@ def _opens_a_reduced_relative(words: Sequence[str]) -> bool:
     return bool(words) and is_a_past_verb(words[0])
 
 
+# what says the words after "between" already name both its sides: a count ("between the two srp gtpases [, ffh -
+# d251n and ftsy]", an apposition that names them) or a pair
+_BOTH_SIDES = COUNT_WORDS | SPELLED_COUNTS | {NUMBER, "both", "each", "pair", "pairs", "all", "multiple"}
+
+
+MAX_BETWEEN_SIDE = 5  # the words of a side of "between" ("between an strictly accelerating heart beating , ...")
+
+
+def _leaves_between_one_side(source: Sequence[str], start: int, end: int) -> bool:
+    """Whether a part opened by a comma holds the other sides of a "between" before it, whose object names one so far:
+    "no significant differences ... were found between the melanoma patients [, people with vitiligo and healthy
+    control subjects] ." (read blind as a list cut) would compare the melanoma patients with nothing. 9 spans of valid
+    papers 0-499 and the Cohan form, all such lists ("... relationships between open reading frames [, enzymes and
+    reactions comprising the metabolic pathways in yeast] ...")."""
+    if (source[start] != "," or "and" not in source[start:end] or "between" in source[start:end]
+            or source[start + 1:start + 2] and source[start + 1] in CLAUSE_COORDINATORS):
+        return False  # (", and the conclusion ... was uncertain": a clause of its own)
+    opening = start - 1
+    while opening >= 0 and source[opening] not in BOUNDARIES:
+        opening -= 1
+    before = source[opening + 1:start]
+    if "between" not in before:
+        return False
+    sides = [word for word in before[len(before) - before[::-1].index("between"):] if word != HYPHEN]
+    return len(sides) <= MAX_BETWEEN_SIDE and not ({"and", "to"} | _BOTH_SIDES).intersection(sides)
+
+
+def _describes_like_a_later_part(words: Sequence[str], after: Sequence[str]) -> bool:
+    """Whether a part's ``words`` describe its noun as a later part of the sentence (``after``) describes another:
+    with the same past participle ("bone - marrow - derived macrophages [, infected <dig> days earlier with wild -
+    type l. mexicana ,] showed significant ablation of ... but expression was maintained in cells infected with alt -
+    transgenic parasites") or a relative pronoun and the same verb ("a gene set a having <dig> ... genes
+    differentially expressed [, that appear only in gene set a] , will be found more significant than ... b ... but
+    which appear in other gene sets as well"): the sentence contrasts the two, and without the first its claim
+    holds for every such noun (both read blind as unsupported). 33 spans of valid papers 0-499 and the Cohan form,
+    most of them one of two parallel definitions ("the infectious form [, termed the elementary body] ; and the
+    intracellular replicative form , termed the reticulate body")."""
+    if len(words) > 1 and words[0] in RELATIVE_PRONOUNS | {"that"}:
+        # the verb, with the word after it when it is an auxiliary ("which is induced by ...", not "who is 26")
+        verb = words[1:3] if words[1] in COMPLEMENT_TAKERS else words[1:2]
+        return any(after[i] in RELATIVE_PRONOUNS | {"that"} and after[i + 1:i + 1 + len(verb)] == verb
+                   for i in range(len(after) - 1))
+    return bool(words) and is_a_past_verb(words[0]) and words[0] in after
+
+
 def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collection[int] = ()) -> bool:
     """Whether deleting the piece ``source[start:end]`` removes a whole side part (the module's
     rule), the positions ``dropped`` already deleted."""
@@ -873,6 +939,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # used to identify genes ...": so does a participle after the piece's own comma (after both of a side part's
         # commas it is the main verb: "two papers [, presenting ... ,] used their own method")
     words = [word for word in source[start:end] if word not in BOUNDARIES]
+    if source[start] == "," and _describes_like_a_later_part(words, source[end:]):
+        return False
+    if _leaves_between_one_side(source, start, end):
+        return False
     if not words and DASHES.intersection(source[start:end]):
         return False  # "... mwm prediction results – similar to secondary structure prediction [–] in prediction with
         # ...": a dash alone leaves its aside open, or runs a compound's halves together

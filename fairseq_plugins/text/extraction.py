@@ -487,10 +487,11 @@ def runs_a_legend_in(sentence: str) -> bool:
     return _LEGEND_RUN_IN_RE.search(sentence) is not None
 
 
-# a stop glued between two words of three letters or more ("... at parental conditions.network view of ..."), not
+# a stop glued between two words of three letters or more ("... at parental conditions.network view of ..."), or
+# before one of the two-letter words that open sentences ("... of both modeling approaches.we used a diagonal ..."), not
 # in quotes and not before what names a program's function ("the ' find.clusters ' function", "the find.region
 # function")
-_GLUED_STOP_RE = re.compile(r"(?:^|(?<!['\"]) )(?P<last>[a-z]{3,})\.(?P<first>[a-z]{3,})"
+_GLUED_STOP_RE = re.compile(r"(?:^|(?<!['\"]) )(?P<last>[a-z]{3,})\.(?P<first>[a-z]{3,}|we|it|in|to)"
                             r"(?= (?!['\"]|function\b|command\b|package\b))")
 # the endings of a file's, a program's or a site's name ("xppaut model.ode", "bioconductor.org"), and the verbs a
 # program's function is named by ("find.clusters calculates ...", "read.table")
@@ -833,6 +834,17 @@ EQUALS = "="
 _LOST_TERMS_RE = re.compile(r"\bfrom to\b|(?<!" + re.escape(NUMBER) + r") \u00d7 \.$|\b(?:between|of|from|in) the and\b")
 
 
+# an equation's pointer whose number the data set removed with its brackets ("... the census population of the
+# retentive population given by eq. .", "... for a time appropriate to ne as given by eq. , while ..."): what follows
+# is no number; the Cohan form keeps the brackets ("eq. ( 3 )")
+_EQUATION_POINTERS = frozenset({"eq.", "eqs."})
+
+
+def _lost_its_number(tokens: Sequence[str], i: int) -> bool:
+    following = tokens[i + 1] if i + 1 < len(tokens) else ""
+    return following != NUMBER and not following[:1].isdigit() and following not in ("(", "[")
+
+
 def lost_a_formula(sentence: str) -> bool:
     """Whether a line of a paper in the normal form held a complexity bound whose formula the data set
     removed (a lone "o" beside ``_LOST_BOUND_NEIGHBOURS``: "our algorithm runs in o time and space ."; or before
@@ -847,12 +859,15 @@ def lost_a_formula(sentence: str) -> bool:
     already. Or a range's or a product's terms were removed (``_LOST_TERMS_RE``: "... increases from to + <dig> .", a
     cross "between s. viminalis × ."; read blind, both counted broken): 2 more lines of train papers 0-999; a pair's
     symbols ("between the and fractions", a legend read blind as missing words): 1 more of train papers 0-999 and 5 of
-    the Cohan-form papers. Papers only."""
+    the Cohan-form papers. Or an equation's pointer lost its number (``_EQUATION_POINTERS``: "... given by eq. ."; three
+    read as reference debris in one paper): 49 lines of train papers 0-999. Papers only."""
     if _LOST_TERMS_RE.search(sentence):
         return True
     tokens = sentence.split()
     if any(token == EQUALS and (i + 1 == len(tokens) or tokens[i + 1] in _AFTER_A_LOST_RIGHT_HAND_SIDE)
            for i, token in enumerate(tokens)):
+        return True
+    if any(token in _EQUATION_POINTERS and _lost_its_number(tokens, i) for i, token in enumerate(tokens)):
         return True
     return any(token in _BOUND_LETTERS and _stands_for_a_lost_bound(tokens, i) for i, token in enumerate(tokens))
 
