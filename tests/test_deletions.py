@@ -953,12 +953,17 @@ def test_no_deletion_takes_its_clauses_only_verb_or_a_list_of_clauses_closing_it
             "increased .")
     assert project_clauses([side], [side.replace(" , the coefficient of determination ,", "")]) == [
         side.replace(" , the coefficient of determination ,", "")]
-    clauses = ("of the patients included , <dig> patients were mpo - anca positive , six patients were positive for both "
+    clauses = ("of the patients included , <dig> patients were mpo - anca positive , both antibodies were found in six "
+               "patients , anti - gbm antibodies without anca were found in six patients , and five patients were "
+               "positive for pr3 - anca .")
+    cut = clauses[:clauses.index(" , anti - gbm")] + " ."
+    middle = " , anti - gbm antibodies without anca were found in six patients"
+    assert project_clauses([clauses], [cut]) == [clauses.replace(middle, "")]  # the closing item stays
+    counted = ("of the patients included , <dig> patients were mpo - anca positive , six patients were positive for both "
                "antibodies , six patients were positive for anti - gbm antibodies without anca , and five patients were "
                "positive for pr3 - anca .")
-    cut = clauses[:clauses.index(" , six patients were positive for anti")] + " ."
-    middle = " , six patients were positive for anti - gbm antibodies without anca"
-    assert project_clauses([clauses], [cut]) == [clauses.replace(middle, "")]  # the closing item stays
+    cut = counted[:counted.index(" , six patients were positive for anti")] + " ."
+    assert project_clauses([counted], [cut]) == [counted]  # items that open with counts stay, the middle one too
     # the clause after "that" loses its verb with the sentence's last part, the comma before the verb its only mark
     complement = ("our analysis suggests that zmcct and one of the circadian clock core genes , zmcca <dig> are "
                   "important nodes linking photoperiod with stress responses .")
@@ -1232,6 +1237,10 @@ def test_no_deletion_takes_a_coordinators_second_half():
     accrual = ("it involved the accrual of mrs data , the creation of a database , the training of a mathematical "
                "classifier <cit> and finally , the introduction of both data and classifiers into the final program .")
     assert undoes(accrual, " , the introduction of both data and classifiers into the final program")
+    graded = ("with the arrival of new genotyping technologies and large - scale genomic projects , it is now "
+              "possible to measure genomic ancestry using large genome - wide snp panels or , more recently , next "
+              "generation sequencing data .")
+    assert undoes(graded, " , next generation sequencing data")  # an adverb and the word that grades it
     noun = "the training of a classifier and the database , built from mrs data , took a year ."
     assert project_clauses([noun], ["the training of a classifier and the database took a year ."]) == [
         "the training of a classifier and the database took a year ."]
@@ -1257,11 +1266,13 @@ def test_no_deletion_takes_the_antecedent_of_a_relative_clause_that_opens_with_i
 def test_no_deletion_takes_one_of_two_parts_that_describe_their_nouns_alike():
     """A part whose participle, or whose relative pronoun's verb, a later part of the sentence repeats for another noun:
     the sentence contrasts the two, and without the first its claim would hold for every such noun."""
-    infected = ("bone - marrow - derived macrophages , infected <dig> days earlier with wild - type l. mexicana , showed "
-                "ablation of gata- <dig> but expression was maintained in cells infected with alt - transgenic parasites .")
+    infected = ("bone - marrow - derived macrophages , infected <dig> days earlier with wild - type l. mexicana , "
+                "showed ablation of gata- <dig> but expression was maintained in cells infected with alt - transgenic "
+                "parasites .")
     assert undoes(infected, " , infected <dig> days earlier with wild - type l. mexicana ,")
-    padog = ("a gene set a having <dig> genes differentially expressed , that appear only in gene set a , will be found "
-             "more significant than a gene set b that has <dig> such genes but which appear in other gene sets as well .")
+    padog = ("a gene set a having <dig> genes differentially expressed , that appear only in gene set a , will be "
+             "found more significant than a gene set b that has <dig> such genes but which appear in other gene sets "
+             "as well .")
     assert undoes(padog, " , that appear only in gene set a")
     # a part described once may go
     once = "the macrophages , infected <dig> days earlier with l. mexicana , showed ablation of gata- <dig> ."
@@ -1295,3 +1306,27 @@ def test_no_deletion_takes_the_other_sides_of_a_between_or_a_list_said_alike():
     assert undoes(alike, " , less fat mass and less lean mass than wt control mice")
     assumed = "when optimized independently , assuming replete nutrients for each cell type , both cells grow faster ."
     assert undoes(assumed, " , assuming replete nutrients for each cell type")
+
+
+def test_no_deletion_takes_the_later_items_of_a_list_whose_items_open_with_counts():
+    """Items that each open with a count open alike, a number or one spelled out: the list's later clauses stay."""
+    groups = ("the genes can be assigned to six groups : <dig> genes have putative functions in signaling , <dig> "
+              "genes are assigned to processes linked to the cell cycle , <dig> genes can be linked to the cytoskeleton "
+              ", eight genes are linked to general metabolic functions , and <dig> genes are proteins of the cell "
+              "surface .")
+    assert undoes(groups, " , eight genes are linked to general metabolic functions , and <dig> genes are proteins of "
+                          "the cell surface")
+
+
+def test_no_deletion_takes_the_part_that_holds_the_sentences_verb():
+    """A part after a comma that holds a finite "be" or "have" of its own, with no predicate kept before it, holds the
+    sentence's verb: without it no clause is left; a relative clause's own "were" does not count."""
+    similar = ("the data for the numbers of total cells , total pna - positive l. pneumophila and cultivable l. "
+               "pneumophila in dual species biofilms were similar , except for the numbers of cultivable l. "
+               "pneumophila when associated with acidovorax sp. which were significantly lower .")
+    assert undoes(similar, " , total pna - positive l. pneumophila and cultivable l. pneumophila in dual species "
+                           "biofilms were similar ,")
+    rather = "rather , the proliferative response was more persistent , presumably reflecting prolonged infection ."
+    assert undoes(rather, " , the proliferative response was more persistent")
+    relative = "the samples showed high counts , which were expected from the season ."
+    assert project_clauses([relative], ["the samples showed high counts ."]) == ["the samples showed high counts ."]

@@ -458,12 +458,20 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
 
 
 def _opens_in_parallel(item: Sequence[str], last_opening: Optional[str]) -> bool:
-    """Whether a list's middle part opens as the last item does after its coordinator: with the same word, or with
-    "to" and a verb where the last item's is a verb that the "to" governs too ("... by comparing distance matrices ,
-    to compare these with that of a guide tree , and analyze their phylogenetic signal")."""
+    """Whether a list's middle part opens as the last item does after its coordinator: with the same word or a count
+    where that is a count, or with "to" and a verb where the last item's is a verb that the "to" governs too ("... by
+    comparing distance matrices , to compare these with that of a guide tree , and analyze their phylogenetic
+    signal")."""
     if last_opening is None or not item:
         return False
+    if _is_a_count(item[0]) and _is_a_count(last_opening):
+        return True  # "... : <dig> genes have ... , eight genes are linked to ... , and <dig> genes are ..."
     return item[0] == last_opening or item[0] == "to" and len(item) > 1 and is_only_a_verb(last_opening)
+
+
+def _is_a_count(word: str) -> bool:
+    """A number, or one spelled out ("eight"): items that open with counts open alike whichever way each is written."""
+    return _is_number(word) or word in SPELLED_COUNTS
 
 
 def enumeration_positions(source: Sequence[str]) -> set:
@@ -875,6 +883,30 @@ def _leaves_between_one_side(source: Sequence[str], start: int, end: int) -> boo
     return len(sides) <= MAX_BETWEEN_SIDE and not ({"and", "to"} | _BOTH_SIDES).intersection(sides)
 
 
+# the finite forms of "be" and "have": a part that holds one outside its relative clauses holds a clause's verb
+_FINITE_BE_HAVE = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+
+
+def _holds_the_main_verb(source: Sequence[str], start: int, end: int, dropped: Collection[int] = ()) -> bool:
+    """Whether a part opened by a comma holds the sentence's verb: a finite "be" or "have" outside any relative or
+    subordinate clause of its own, no relative pronoun, phrase, participle or coordinator opening it, and no predicate
+    in the words kept before it ("the data for the numbers of total cells [, total pna - positive l. pneumophila and
+    cultivable l. pneumophila in mono and in dual species biofilms were similar ,] except for the numbers ... which were
+    significantly lower", read blind as a sentence with no main verb; "rather [, the proliferative response was more
+    persistent] , presumably reflecting ..."). 87 spans of valid papers 0-499 and the Cohan form, main clauses after a
+    phrase the opening-phrase rule does not know ("rather", "regardless", "more generally", "where necessary")."""
+    words = [word for word in source[start:end] if word not in BOUNDARIES]
+    if (source[start] != "," or len(words) < 3 or words[0] in RELATIVE_PRONOUNS | COMPLEMENTIZERS
+            or words[0] in CLAUSE_COORDINATORS or _opens_phrase(words[0]) or is_a_past_verb(words[0])):
+        return False
+    # its own words: up to a relative or subordinate clause ("lloyd 's younger sister and the last family member to
+    # see him before he was killed", an apposition)
+    own = itertools.takewhile(lambda word: word not in RELATIVE_PRONOUNS | SUBORDINATORS and word != "that", words)
+    if _FINITE_BE_HAVE.isdisjoint(own):
+        return False
+    return not has_predicate(" ".join(source[i] for i in range(start) if i not in dropped))
+
+
 def _describes_like_a_later_part(words: Sequence[str], after: Sequence[str]) -> bool:
     """Whether a part's ``words`` describe its noun as a later part of the sentence (``after``) describes another:
     with the same past participle ("bone - marrow - derived macrophages [, infected <dig> days earlier with wild -
@@ -942,6 +974,8 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if source[start] == "," and _describes_like_a_later_part(words, source[end:]):
         return False
     if _leaves_between_one_side(source, start, end):
+        return False
+    if _holds_the_main_verb(source, start, end, dropped):
         return False
     if not words and DASHES.intersection(source[start:end]):
         return False  # "... mwm prediction results – similar to secondary structure prediction [–] in prediction with
@@ -1273,12 +1307,18 @@ def _only_a_relative_clause_has_a_verb(kept: Sequence[str]) -> bool:
     return relative is not None and relative > 0 and not has_predicate(" ".join(kept[:relative]))
 
 
+# the words that grade an adverb before it ("more recently", "most importantly")
+_DEGREE_WORDS = frozenset({"more", "most", "very", "even", "much"})
+
+
 def _ends_on_a_coordinator(kept_before: Sequence[str]) -> bool:
     """Whether the words kept before a part end on a coordinator, or on one and the adverb that orders what it joins
-    ("and finally", "and then", "or alternatively"), its commas aside: the part is the coordinator's second half. (A
-    linking adverb there, "and thus", ends on an adverb's clause with no predicate, which ``clause_bounded`` keeps
-    already.)"""
+    ("and finally", "and then", "or alternatively", "or , more recently"), its commas aside: the part is the
+    coordinator's second half. (A linking adverb there, "and thus", ends on an adverb's clause with no predicate, which
+    ``clause_bounded`` keeps already.)"""
     words = [word for word in kept_before if word not in SEPARATORS]
+    if len(words) > 2 and words[-2] in _DEGREE_WORDS:
+        words = words[:-2] + words[-1:]  # "or , more recently [, next generation sequencing data <cit>] ."
     if words and words[-1] in COORDINATORS:
         return True
     return (len(words) > 1 and words[-2] in COORDINATORS

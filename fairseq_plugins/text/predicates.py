@@ -155,10 +155,11 @@ _CITING_PARTICIPLES = frozenset({"shown", "found", "given", "done", "made", "pro
 def names_its_work_only_by_a_citation(sentence: str) -> bool:
     """Whether a masked paper's line names the work it reports only by a citation, which a summary leaves out
     (``pointers.drop_pointers``): a lead phrase "in <cit> ," or a run of them ("in <cit> and <cit> ,") ("in <cit> , we
-    address such challenges by introducing ..." would read as this paper's work; "in <cit> and <cit> , the authors
-    have built on this approach ..." was read ", the authors have ..."), or a subject whose participle's object the citation is, right before the
-    main verb ("the work presented in <cit> used semantic similarity to rank ..." would credit this paper with it).
-    19 and 13 lines of SumPubMed train papers 0-999; two read blind, counted unsupported and broken."""
+    address such challenges by introducing ..." would read as this paper's work; "in <cit> and <cit> , the authors have
+    built on this approach ..." was read ", the authors have ...": 1 more line of valid papers 0-499), or a subject
+    whose participle's object the citation is, right before the main verb ("the work presented in <cit> used semantic
+    similarity to rank ..." would credit this paper with it). 19 and 13 lines of SumPubMed train papers 0-999; two read
+    blind, counted unsupported and broken."""
     tokens = sentence.split()
     if tokens[:2] == ["in", CITATION] and any(not before and after[:1] == [","]
                                              for before, after in citation_holes(sentence)):
