@@ -772,7 +772,8 @@ OPENING_SUBORDINATORS = frozenset(["since", "although", "though", "whereas", "be
                                    "once"])
 _COORDINATORS = frozenset(["and", "or", "but"])
 _CLAUSE_JOINERS = OPENING_SUBORDINATORS | {"that"}  # "... , and that ...", "... , or if ..."
-_SUBJECT_PRONOUNS = frozenset(["we", "it", "they", "there", "i", "he", "she"])
+# the pronouns that open a clause as its subject ("... , we found ...")
+SUBJECT_PRONOUNS = frozenset(["we", "it", "they", "there", "i", "he", "she"])
 _MAIN_CLAUSE_VERBS = _FINITE_VERBS | FINITE_WORDS
 _DISCOURSE_MARKER_WORDS = 3  # "for example ,": words before a comma that only lead into the sentence
 _MIN_LOST_SENTENCE_WORDS = 4  # each side of a lost stop is a sentence of at least this many tokens
@@ -872,7 +873,7 @@ def ends_an_opening_subordinate_clause(sentence: Sequence[str], ahead: Sequence[
         part = sentence[start + 1:end]
         if len(part) > 1 and part[0] in _COORDINATORS and part[1] in _CLAUSE_JOINERS:
             continue  # "... , and that ...": a second subordinate clause
-        if part[:1] and part[0] in _SUBJECT_PRONOUNS or any(
+        if part[:1] and part[0] in SUBJECT_PRONOUNS or any(
                 t in _MAIN_CLAUSE_VERBS or k and t.endswith("ed") and len(t) > 3 for k, t in enumerate(part)):
             return False  # "... , we list ...", "... , the annual gain ratios ... increased ..."
     return True
