@@ -861,6 +861,14 @@ def _opens_a_reduced_relative(words: Sequence[str]) -> bool:
     return bool(words) and is_a_past_verb(words[0])
 
 
+def _opening_comma(source: Sequence[str], start: int) -> Optional[int]:
+    """The comma that opens the part at ``start``: its own first token, or the token before it (a rewrite that keeps
+    the comma and drops the words after it), else None."""
+    if source[start] == ",":
+        return start
+    return start - 1 if start > 0 and source[start - 1] == "," else None
+
+
 # what says the words after "between" already name both its sides: a count ("between the two srp gtpases [, ffh -
 # d251n and ftsy]", an apposition that names them) or a pair
 _BOTH_SIDES = COUNT_WORDS | SPELLED_COUNTS | {NUMBER, "both", "each", "pair", "pairs", "all", "multiple"}
@@ -875,13 +883,14 @@ def _leaves_between_one_side(source: Sequence[str], start: int, end: int) -> boo
     control subjects] ." (read blind as a list cut) would compare the melanoma patients with nothing. 9 spans of valid
     papers 0-499 and the Cohan form, all such lists ("... relationships between open reading frames [, enzymes and
     reactions comprising the metabolic pathways in yeast] ...")."""
-    if (source[start] != "," or "and" not in source[start:end] or "between" in source[start:end]
-            or source[start + 1:start + 2] and source[start + 1] in CLAUSE_COORDINATORS):
+    comma = _opening_comma(source, start)
+    if (comma is None or "and" not in source[start:end] or "between" in source[start:end]
+            or source[comma + 1:comma + 2] and source[comma + 1] in CLAUSE_COORDINATORS):
         return False  # (", and the conclusion ... was uncertain": a clause of its own)
-    opening = start - 1
+    opening = comma - 1
     while opening >= 0 and source[opening] not in BOUNDARIES:
         opening -= 1
-    before = source[opening + 1:start]
+    before = source[opening + 1:comma]
     if "between" not in before:
         return False
     sides = [word for word in before[len(before) - before[::-1].index("between"):] if word != HYPHEN]
@@ -903,7 +912,8 @@ def _holds_the_main_verb(source: Sequence[str], start: int, end: int, dropped: C
     of CNN/DailyMail valid 0-1,999, most after a quotation's opening mark ('" in my opinion [, the firearm shown in the
     video stills is a glock pistol] , " ...')."""
     words = [word for word in source[start:end] if word not in BOUNDARIES]
-    if (source[start] != "," or len(words) < 3 or words[0] in RELATIVE_PRONOUNS | COMPLEMENTIZERS
+    comma = _opening_comma(source, start)
+    if (comma is None or len(words) < 3 or words[0] in RELATIVE_PRONOUNS | COMPLEMENTIZERS
             or words[0] in CLAUSE_COORDINATORS or _opens_phrase(words[0]) or is_a_past_verb(words[0])):
         return False
     # its own words: up to a relative or subordinate clause ("lloyd 's younger sister and the last family member to
@@ -911,7 +921,7 @@ def _holds_the_main_verb(source: Sequence[str], start: int, end: int, dropped: C
     own = itertools.takewhile(lambda word: word not in RELATIVE_PRONOUNS | SUBORDINATORS and word != "that", words)
     if _FINITE_BE_HAVE.isdisjoint(own):
         return False
-    return not has_predicate(" ".join(source[i] for i in range(start) if i not in dropped))
+    return not has_predicate(" ".join(source[i] for i in range(comma) if i not in dropped))
 
 
 def _describes_like_a_later_part(words: Sequence[str], after: Sequence[str]) -> bool:
@@ -978,7 +988,7 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # used to identify genes ...": so does a participle after the piece's own comma (after both of a side part's
         # commas it is the main verb: "two papers [, presenting ... ,] used their own method")
     words = [word for word in source[start:end] if word not in BOUNDARIES]
-    if source[start] == "," and _describes_like_a_later_part(words, source[end:]):
+    if _opening_comma(source, start) is not None and _describes_like_a_later_part(words, source[end:]):
         return False
     if _leaves_between_one_side(source, start, end):
         return False
