@@ -898,7 +898,7 @@ def _leaves_between_one_side(source: Sequence[str], start: int, end: int) -> boo
 
 
 # the finite forms of "be" and "have": a part that holds one outside its relative clauses holds a clause's verb
-_FINITE_BE_HAVE = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+_FINITE_BE_HAVE = COMPLEMENT_TAKERS - {"be", "been", "being"}
 
 
 def _holds_the_main_verb(source: Sequence[str], start: int, end: int, dropped: Collection[int] = ()) -> bool:
