@@ -254,9 +254,11 @@ APPOSITION_MARKERS = frozenset({("that", "is"), ("i.e.",), ("ie",), ("namely",),
 # the gut , with rare isolation of strains b and c , the species linked to infections"), a relative
 # clause (", which ..."). A deletion just before such a part would hand it to another noun.
 RELATIVE_PRONOUNS = frozenset({"which", "who", "whom", "whose", "where"})
+# ... and the words that open a relative clause, "that" with them
+RELATIVE_OPENERS = RELATIVE_PRONOUNS | {"that"}
 REFERRING_STARTS = RELATIVE_PRONOUNS | frozenset({"the", "a", "an"})
 # ... and the words that open a clause inside a part: a verb after one is that clause's, not the sentence's
-CLAUSE_OPENERS = RELATIVE_PRONOUNS | frozenset({"that", "when", "while", "if", "because", "as"})
+CLAUSE_OPENERS = RELATIVE_OPENERS | frozenset({"when", "while", "if", "because", "as"})
 # an item's number or letter in an enumeration ("1 ) by fission , as in yeast ; 2 ) by budding");
 # the normal form writes a masked number as <dig>
 ENUMERATOR = re.compile(r"^(?:\d{1,2}|" + re.escape(NUMBER) + r"|[ivx]{1,4}|[a-h])$")
@@ -918,7 +920,7 @@ def _holds_the_main_verb(source: Sequence[str], start: int, end: int, dropped: C
         return False
     # its own words: up to a relative or subordinate clause ("lloyd 's younger sister and the last family member to
     # see him before he was killed", an apposition)
-    own = itertools.takewhile(lambda word: word not in RELATIVE_PRONOUNS | SUBORDINATORS and word != "that", words)
+    own = itertools.takewhile(lambda word: word not in RELATIVE_OPENERS | SUBORDINATORS, words)
     if _FINITE_BE_HAVE.isdisjoint(own):
         return False
     return not has_predicate(" ".join(source[i] for i in range(comma) if i not in dropped))
@@ -934,10 +936,10 @@ def _describes_like_a_later_part(words: Sequence[str], after: Sequence[str]) -> 
     holds for every such noun (both read blind as unsupported). 29 spans of valid papers 0-499 and the Cohan form,
     most of them one of two parallel definitions ("the infectious form [, termed the elementary body] ; and the
     intracellular replicative form , termed the reticulate body")."""
-    if len(words) > 1 and words[0] in RELATIVE_PRONOUNS | {"that"}:
+    if len(words) > 1 and words[0] in RELATIVE_OPENERS:
         # the verb, with the word after it when it is an auxiliary ("which is induced by ...", not "who is 26")
         verb = words[1:3] if words[1] in COMPLEMENT_TAKERS else words[1:2]
-        return any(after[i] in RELATIVE_PRONOUNS | {"that"} and after[i + 1:i + 1 + len(verb)] == verb
+        return any(after[i] in RELATIVE_OPENERS and after[i + 1:i + 1 + len(verb)] == verb
                    for i in range(len(after) - 1))
     return bool(words) and is_a_past_verb(words[0]) and words[0] in after
 
@@ -1320,7 +1322,7 @@ def _is_a_bare_item_before_the_last(words: Sequence[str], following: Sequence[st
 def _only_a_relative_clause_has_a_verb(kept: Sequence[str]) -> bool:
     """Whether the words ``kept`` open with a subject and a relative clause and hold no predicate before the clause's
     pronoun: the subject's own verb is still to come."""
-    relative = next((i for i, word in enumerate(kept) if word in RELATIVE_PRONOUNS or word == "that"), None)
+    relative = next((i for i, word in enumerate(kept) if word in RELATIVE_OPENERS), None)
     return relative is not None and relative > 0 and not has_predicate(" ".join(kept[:relative]))
 
 
