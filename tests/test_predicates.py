@@ -1063,7 +1063,15 @@ def test_a_list_of_abbreviations_is_no_sentence():
     for sentence in ("the samples , the sera , the sections and the slides were stored .",
                      "rh rhodopsin , lws long opsins and mws middle opsins were found in the retina ."):  # a verb
         assert not extraction.lists_abbreviations(sentence), sentence
+    # a key of values, though a label holds a verb; not a sentence whose clauses state values
+    assert extraction.lists_abbreviations("yes = 1 , no = 0 , do n't know = 0 .")
+    assert extraction.lists_abbreviations("zone <dig> = cranial acetabulum ; zone <dig> = central acetabulum .")
+    for sentence in ("because ci = o , it means that ki = o .", "the mean age was 54 years , and the median = 50 .",
+                     "yes = 1 ."):
+        assert not extraction.lists_abbreviations(sentence), sentence
     paper = paper_with("HMM, hidden Markov model; FDR, false discovery rate; IP, immunoprecipitation.")
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+    paper = paper_with("Yes = 1, no = 0, don't know = 0.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 

@@ -765,6 +765,10 @@ _ABBREVIATION_LIST_RE = re.compile(r"^(?:[^,;]{1,20} [,:] [^,;]{3,60} ; ){2,}")
 # ... or run in after a colon that closed the sentence before it ("... to generate ctgr-sps in the following steps : < >
 # : a sequence ; t : a transaction of time point t ; g+/- : ...": read blind, counted a legend spliced on)
 _KEY_RUN_IN_RE = re.compile(r" : (?:[^,;:]{1,20} : [^,;:]{3,60} ; ){2,}")
+# ... or a key of values, every part of the line "label = value", each side at most three words ("yes = 1 , no = 0 ,
+# do n't know = 0 .", a questionnaire's scoring, which has a verb)
+_KEY_SIDE = r"[^\s,;=]+(?: [^\s,;=]+){0,2}"
+_VALUE_KEY_RE = re.compile(rf"^{_KEY_SIDE} = {_KEY_SIDE}(?: [,;] {_KEY_SIDE} = {_KEY_SIDE})+(?: \.)?$")
 
 
 def lists_abbreviations(sentence: str) -> bool:
@@ -774,13 +778,15 @@ def lists_abbreviations(sentence: str) -> bool:
     ; ..."): a paper's list or a table's key, no sentence; read blind, a summary that took one was counted broken.
     12 lines of SumPubMed train papers 0-1,499, and with colons 3 more of train papers 0-999; run in after a colon
     (``_KEY_RUN_IN_RE``), whatever the words before it: 5 more of train papers 0-999 and the Cohan-form papers, keys and
-    lists of cases or values set out with colons. A legend's key may
+    lists of cases or values set out with colons. A key of values ("yes = 1 , no = 0 , do n't know = 0 .",
+    ``_VALUE_KEY_RE``; not after a fronting word: "because ci = o , it means that ki = o .") is one too, though a
+    label may hold a verb (in the Cohan-form papers, a questionnaire's scoring a summary took). A legend's key may
     give each abbreviation before its words with no mark between (``_expands_by_initials``: "lws long
     wavelength-sensitive opsin , mws middle wavelength-sensitive opsin , p pinopsin , ..."; read blind, counted a
     fragment). Papers only."""
-    if _KEY_RUN_IN_RE.search(sentence):
-        return True
     tokens = sentence.split()
+    if _KEY_RUN_IN_RE.search(sentence) or (_VALUE_KEY_RE.match(sentence) and tokens[0] not in normalize.FRONTING_WORDS):
+        return True
     if not PREDICATE_STARTS.isdisjoint(tokens):
         return False
     return _ABBREVIATION_LIST_RE.match(sentence) is not None or _expands_by_initials(tokens)
