@@ -266,7 +266,8 @@ def _joined(parts: List[Tuple[str, str]]) -> str:
 def _cut(text: str, start: int, end: int, citation: bool = False) -> str:
     """``text`` without ``text[start:end]`` and the space before it, and without a citing
     preposition right before it where what follows ends the clause (or the text), or the comma or
-    semicolon that led into it there ("samples , <cit> ." reads "samples ."). Before a ``citation``
+    semicolon that led into it there ("samples , <cit> ." reads "samples ."; "for example , in <cit> , svd is ..." reads
+    "for example , svd is ...", not "example , , svd"). Before a ``citation``
     the preposition goes whatever follows: the citation is its object ("predicted in <cit> to be" reads
     "predicted to be", not "predicted in to be"; "the work by <cit> performs" reads "the work performs"),
     but for "see", a verb there ("; see <cit> for a recent review , which ..." would lose its verb); and an
@@ -280,7 +281,7 @@ def _cut(text: str, start: int, end: int, citation: bool = False) -> str:
     its_object = citation and preposition != _SEE
     if preposition in CITING_PREPOSITIONS and (its_object or clause_ends or _AND_AFTER_RE.match(after)):
         before = before[: len(before) - len(words[-1])].rstrip()
-    elif before[-1:] in (",", ";") and clause_ends:
+    if before[-1:] in (",", ";") and clause_ends:  # also once the preposition went ("for example , in <cit> , x")
         before = before[:-1].rstrip()
     if citation:  # what leads into a citation and says nothing without it: "e.g.", "as done" (and their commas)
         before, after = _without_part_at_end(before, after, _CITATION_LEAD_IN_RE)
