@@ -1333,3 +1333,11 @@ def test_no_deletion_takes_the_part_that_holds_the_sentences_verb():
     assert undoes(rather, " , the proliferative response was more persistent")
     relative = "the samples showed high counts , which were expected from the season ."
     assert project_clauses([relative], ["the samples showed high counts ."]) == ["the samples showed high counts ."]
+    # ... nor after a subordinate clause that opens the sentence: the part is its main clause
+    macula = ("if , however , the macula was at least <dig> days old at the time of inoculation , colony development "
+              "was similar to controls , suggesting that older bodies produce volatiles .")
+    assert undoes(macula, " , colony development was similar to controls")
+    # (a main clause after the subordinate one is kept already)
+    assert deletions._is_an_opening_subordinate_clause("if , however , the macula was old at the time".split())
+    for kept in ("although the cells grew , the mutant was slow", "the mutant was slow"):
+        assert not deletions._is_an_opening_subordinate_clause(kept.split()), kept

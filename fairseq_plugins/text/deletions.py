@@ -140,7 +140,7 @@ import re
 
 from .extraction import COUNT_WORDS, DETERMINERS, comma_parts, opening_of, opens_with_one_of, word_classes
 from .masking import NUMBER
-from .normalize import SPELLED_COUNTS, SUBJECT_PRONOUNS
+from .normalize import OPENING_SUBORDINATORS, SPELLED_COUNTS, SUBJECT_PRONOUNS
 from .predicates import (COMPARING_OPENINGS, ORDINALS, has_predicate, is_a_past_verb, is_only_a_noun,
                          is_only_a_verb)
 
@@ -923,7 +923,18 @@ def _holds_the_main_verb(source: Sequence[str], start: int, end: int, dropped: C
     own = itertools.takewhile(lambda word: word not in RELATIVE_OPENERS | SUBORDINATORS, words)
     if _FINITE_BE_HAVE.isdisjoint(own):
         return False
-    return not has_predicate(" ".join(source[i] for i in range(comma) if i not in dropped))
+    kept = [source[i] for i in range(comma) if i not in dropped]
+    return not has_predicate(" ".join(kept)) or _is_an_opening_subordinate_clause(kept)
+
+
+def _is_an_opening_subordinate_clause(words: Sequence[str]) -> bool:
+    """Whether ``words``, a sentence's first, are a subordinate clause that opens it and no main clause: a subordinator
+    first ("if", "although", ``OPENING_SUBORDINATORS``) and at most one of its comma-set parts with a predicate ("if
+    , however , the macula across the septum was at least <dig> days old at the time of colony inoculation [, colony
+    development was similar to controls sharing a continuous plate ,] suggesting ...": read blind, the main clause
+    gone)."""
+    return (bool(words) and words[0] in OPENING_SUBORDINATORS
+            and sum(has_predicate(" ".join(part)) for part in comma_parts(words)) <= 1)
 
 
 def _describes_like_a_later_part(words: Sequence[str], after: Sequence[str]) -> bool:
