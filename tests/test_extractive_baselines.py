@@ -634,6 +634,11 @@ def test_a_captions_legend_lines_are_passed_over():
     lines = ["<dig> the strains ."] + ["a panel of the strains ."] * 10
     assert extraction.caption_bodies(lines, {0}) == list(range(1, 1 + extraction.CAPTION_BODY_LINES))
     assert extraction.has_clause("the strains were grown .") and not extraction.has_clause("growth of the strains .")
+    # a clause between the title and a line that tells what the drawing shows is the legend's too
+    drawing = ["<dig> overall scheme of the predicted cys regulon genes .",
+               "cys regulon genes from e. coli and orthologs found in x. citri .",
+               "green boxes indicate the genes for the sulfate uptake system .", "we then measured the uptake ."]
+    assert extraction.caption_bodies(drawing, {0}) == [1, 2]
 
 
 def test_a_legends_sentences_before_its_next_legend_line_are_the_legends():
@@ -822,7 +827,10 @@ def test_a_sentence_that_leans_on_the_one_before_waits_for_it():
                      "another approach was implemented in csa .",
                      # a share of what it named, inside the first words
                      "the transcript levels of <dig> of these genes were significantly increased .",
-                     "in some of these studies , camera images are complemented by sensor data ."):
+                     "in some of these studies , camera images are complemented by sensor data .",
+                     # what it named, after a preposition
+                     "within these <dig> sequences , <dig> were mapped to kegg pathways .",
+                     "under these conditions , phages undergo lysogenization .", "of those dogs , <dig> were treated ."):
         assert extraction.leans_on_previous(sentence), sentence
     for sentence in ("this study shows that the gene is needed .", "in this study , we built a reporter .",
                      "further studies are needed to confirm this .",
@@ -830,6 +838,7 @@ def test_a_sentence_that_leans_on_the_one_before_waits_for_it():
                      "most of the genes were upregulated .", "the difference between the two lines was small .",
                      "the differences in expression were small .",
                      "the mutant grew .", "on the surface of the cell , the protein gathers .", "here we show x .",
+                     "within the <dig> sequences , <dig> were mapped .", "of the <dig> sequences , <dig> were mapped .",
                      "both st8sia i and st8sia v are involved in ganglioside biosynthesis .",
                      "one of the examples was left out .", "an exception was made for the controls .",
                      # a share of what the same sentence named

@@ -684,6 +684,21 @@ def test_a_sentence_adverb_and_its_comma_open_a_sentence_after_a_citation():
                  "as shown by earlier work <cit> however , chloroflexi were present in deeper layers ."])
 
 
+def test_this_or_these_open_a_sentence_after_a_citation_that_ends_a_main_clause():
+    tells_apart(predicates.runs_two_sentences_together,
+                ["the most commonly used technology for the assessment of gene expression changes in postmortem brain "
+                 "is the dna microarray <cit> this approach has confirmed the involvement of genes .",
+                 "another study comparing a single swab with pools also found no difference <cit> these results agree "
+                 "with ours ."],
+                # a fronted clause or phrase that lost its comma, and "we", which follows one far more often
+                ["since ticks have been found in other animals such as cattle <cit> this tick could be important .",
+                 "we found no evidence , and combined with earlier findings of the usage of uaa <cit> this argues for "
+                 "a standard genetic code .",
+                 "in agreement with the earlier studies of ethanol induced er stress <cit> these results indicate "
+                 "a low capacity .",
+                 "in agreement with published data <cit> we found restricted expression of cdkl <dig> ."])
+
+
 def test_a_connective_and_its_comma_open_a_sentence_after_a_fronted_clause_that_lost_its_comma():
     tells_apart(predicates.runs_two_sentences_together,
                 ["noticeably , while vhl pulled down both forms of cul <dig> sap <dig> pulled down predominantly the "
