@@ -1101,8 +1101,11 @@ def test_a_line_that_opens_with_a_panels_or_steps_label_is_no_sentence():
                  "step <dig> occasionally , short exons missed by blastn result in interrupted hsp sequences .",
                  # a legend's key
                  "underlined : hits in gene - encoding regions .", "blue : repressed probesets .",
-                 "a : results of collective clustering are shown as heat maps ."],
+                 "a : results of collective clustering are shown as heat maps .",
+                 # a numbered item's heading
+                 "i. gui : natbox provides a convenient menu - driven graphical user interface ."],
                 ["c. elegans worms were grown on plates .",  # a genus's initial
+                 "b. bassiana contain more copies of phi : <dig> , phi : <dig> than other fungi .",
                  "e. coli cells were grown overnight .", "in step <dig> : the cells were washed .",
                  "a total of <dig> genes were found .",
                  "gfp : : maph- <dig> showed a fast recovery .", "phi : <dig> was reported as a transporter .",

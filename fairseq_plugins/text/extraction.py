@@ -734,6 +734,7 @@ _LEGEND_KEYS = ("[a-z]|left|right|top|bottom|upper|lower|middle|inset|notes?|leg
                 "arrowheads?|asterisks?|bold|italics?|underlined|shaded|boxed|highlighted|red|green|blue|black|grey|"
                 "gray|white|yellow|orange|purple|dashed|dotted|solid")
 _LABEL_RE = re.compile(r"^(?:[a-z]|[ivx]{1,4})\. (?:the|a|an|this|these|we|in|for|each|all) "
+                       r"|^(?:i{1,3}|iv|vi{0,3}|ix)\. [^:;,.]{1,40} : "  # a numbered item's heading: "i. gui : ..."
                        r"|^(?:case study|case|example|experiment|scenario|step|model|aim) (?:<dig>|\d{1,2}|[a-z]|[ivx]{1,4}) : "
                        rf"|^(?:{_LEGEND_KEYS}) : (?!:)")
 # ... or a step's number without a colon, and the word after it
@@ -745,7 +746,8 @@ def opens_with_a_label(sentence: str) -> bool:
     (``_LABEL_RE``): a figure's legend ("c. the choice of a logic formalism depends on the data at hand
     ..."), a step of a method or a section's heading ("case study <dig> : dna damage induced cell apoptosis
     ."), or a legend's key ("underlined : hits in gene - encoding regions ."); read blind, all three were counted
-    broken sentences. 15 lines of SumPubMed train papers 0-999 not passed over before, all 15 labelled legends,
+    broken sentences; so was a numbered item's run-in heading ("i. gui : natbox provides a convenient menu - driven
+    graphical user interface ...": 1 line of train papers 0-999, a step of a method, none of valid papers 0-499). 15 lines of SumPubMed train papers 0-999 not passed over before, all 15 labelled legends,
     steps or headings, and 19 keys, all of legends or tables. Or a step's number without its colon, when what follows
     is no verb of which the step is the subject (``_STEP_LABEL_RE``: "step <dig> build an interval graph of
     overlapping unambiguous hsp sequences .", "step <dig> occasionally , short exons missed by ... result in ...", read
