@@ -1090,6 +1090,17 @@ def test_a_list_of_abbreviations_is_no_sentence():
     assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 
+def test_a_line_whose_and_goes_on_a_clause_it_does_not_hold_is_no_sentence():
+    tells_apart(predicates.joins_a_verb_to_no_clause,
+                ["ssb proteins and are found throughout nature .", "e = <dig> and were distributed over the chromosomes .",
+                 "datasets and were compiled from fold - change data ."],
+                ["the cats were awake and were restrained manually .", "mice and rats were fed .",
+                 "it grew and was harvested .", "both is <dig> and is <dig> are absent .",
+                 "cells , tissues and organs were collected .", "ssb proteins and"])
+    paper = paper_with("SSB proteins and are found throughout nature.")
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
+
+
 def test_a_line_that_opens_with_a_panels_or_steps_label_is_no_sentence():
     tells_apart(extraction.opens_with_a_label,
                 ["c. the choice of a logic formalism depends on the data at hand and the modeling goals .",

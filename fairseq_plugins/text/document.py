@@ -106,6 +106,7 @@ MASKED_LINE_TESTS = (
     extraction.lists_one_word_as_its_items,  # "the three mutants constructed are ccp – ccp , and ccp ."
     predicates.names_its_work_only_by_a_citation,  # "in <cit> , we address ...": another work's, once the citation goes
     predicates.needs_its_citation,  # "... studies include <cit> , which ...": "include , which" once the citation goes
+    predicates.joins_a_verb_to_no_clause,  # "ssb proteins and are found throughout nature ..."
 )
 
 

@@ -53,7 +53,7 @@ from typing import Callable, Collection, Optional, Sequence, Set
 from .extraction import CLAUSE_WORDS, COUNT_WORDS, DETERMINERS, opens_with_one_of, word_classes
 from .masking import CITATION, NUMBER
 from .readable import citation_holes
-from .normalize import (FRONTING_WORDS, OPENING_SUBORDINATORS, closes_fronted_phrase,
+from .normalize import (FRONTING_WORDS, OPENING_SUBORDINATORS, SUBJECT_PRONOUNS, closes_fronted_phrase,
                         ends_an_opening_subordinate_clause, normalize_text)
 
 # the first word of a verb's object
@@ -202,6 +202,30 @@ def needs_its_citation(sentence: str) -> bool:
                 or tuple(before[-2:]) in _PAIRS_COMPLETED_BEFORE_A_CLAUSE_END):
             return True
     return False
+
+
+# a finite "be" or "have" after "and" that goes on a clause the line does not hold ("ssb proteins and are found
+# throughout nature ...": the words before "and" lost their verb, or the line its start)
+_BE_HAVE_AFTER_AND = frozenset({"is", "are", "was", "were", "has", "have"})
+_LOST_CLAUSE_WORDS = 3  # the words before "and", at most
+
+
+def joins_a_verb_to_no_clause(sentence: str) -> bool:
+    """Whether a masked paper's line opens with a few words, "and" and a finite "be" or "have", and the words before
+    "and" are plain words (or a number and "=") with no predicate and no subject pronoun: "and" goes on a clause the
+    line does not hold, its verb or its start lost ("e = <dig> and were distributed over the <dig> chromosomes .",
+    "datasets and were compiled from fold - change data ...", the splitter's cut or the data set's removed names). 2
+    lines of SumPubMed train papers 0-999 and 4 of valid papers 0-499, all such; not a clause's verb before "and" ("the
+    cats were awake and were restrained ...")."""
+    tokens = sentence.split()
+    if "and" not in tokens[1:_LOST_CLAUSE_WORDS + 1]:
+        return False
+    i = tokens.index("and")
+    before = tokens[:i]
+    return (i + 1 < len(tokens) and tokens[i + 1] in _BE_HAVE_AFTER_AND
+            and all(word.isalpha() or word in (NUMBER, "=") for word in before)
+            and _FINITE_WORDS.isdisjoint(before) and SUBJECT_PRONOUNS.isdisjoint(before)
+            and not has_predicate(" ".join(before)))
 
 
 def _is_a_finite_verb_after_a_subject(word: str) -> bool:
