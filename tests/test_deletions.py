@@ -1321,6 +1321,26 @@ def test_no_deletion_takes_the_later_items_of_a_list_whose_items_open_with_count
                           "the cell surface")
 
 
+def test_no_deletion_takes_a_relative_clauses_verb_or_what_an_apposition_marker_announces():
+    """A relative clause opened before the part keeps the part that holds its verb; "that is" keeps the apposition it
+    announces, with or without a comma before it."""
+    plants = ("we also pinpoint some parameters for which extrapolating results from analyses of plants -- in "
+              "particular those grown in chambers -- in controlled conditions could be misleading .")
+    cut = plants.replace(" -- in particular those grown in chambers -- in controlled conditions could be misleading", "")
+    assert project_clauses([plants], [cut]) == [  # the aside may still go, with both its dashes
+        "we also pinpoint some parameters for which extrapolating results from analyses of plants in controlled "
+        "conditions could be misleading ."]
+    for sentence in ("a total of <dig> sequences had hits with drosophila genes at e < 10- <dig> that is , <dig> % of "
+                     "the <dig> unique sequences .",
+                     "a total of <dig> sequences had hits with drosophila genes , that is , <dig> % of the <dig> unique "
+                     "sequences ."):
+        assert undoes(sentence, " , <dig> % of the <dig> unique sequences"), sentence
+    # the relative clause has its verb: a later part may go
+    results = "we pinpoint some parameters for which results are misleading , in particular those of plants ."
+    assert project_clauses([results], ["we pinpoint some parameters for which results are misleading ."]) == [
+        "we pinpoint some parameters for which results are misleading ."]
+
+
 def test_no_deletion_takes_the_part_that_holds_the_sentences_verb():
     """A part after a comma that holds a finite "be" or "have" of its own, with no predicate kept before it, holds the
     sentence's verb: without it no clause is left; a relative clause's own "were" does not count."""
@@ -1337,6 +1357,10 @@ def test_no_deletion_takes_the_part_that_holds_the_sentences_verb():
     macula = ("if , however , the macula was at least <dig> days old at the time of inoculation , colony development "
               "was similar to controls , suggesting that older bodies produce volatiles .")
     assert undoes(macula, " , colony development was similar to controls")
+    # ... nor, with no predicate kept before it, a past verb and its object: the sentence's verb
+    modification = ("indeed , a simple modification of the method , involving a higher temperature , increased the "
+                    "efficiency of recovery , suggesting that the method could be improved .")
+    assert undoes(modification, " , increased the efficiency of recovery")
     # (a main clause after the subordinate one is kept already)
     assert deletions._is_an_opening_subordinate_clause("if , however , the macula was old at the time".split())
     for kept in ("although the cells grew , the mutant was slow", "the mutant was slow"):

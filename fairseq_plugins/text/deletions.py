@@ -141,7 +141,7 @@ import re
 from .extraction import COUNT_WORDS, DETERMINERS, comma_parts, opening_of, opens_with_one_of, word_classes
 from .masking import NUMBER
 from .normalize import OPENING_SUBORDINATORS, SPELLED_COUNTS, SUBJECT_PRONOUNS
-from .predicates import (COMPARING_OPENINGS, ORDINALS, has_predicate, is_a_past_verb, is_only_a_noun,
+from .predicates import (COMPARING_OPENINGS, OBJECT_OPENINGS, ORDINALS, has_predicate, is_a_past_verb, is_only_a_noun,
                          is_only_a_verb)
 
 # tokens that set off a side part of a sentence (normal form: PTB-like tokens, lowercase); a lone
@@ -256,6 +256,8 @@ APPOSITION_MARKERS = frozenset({("that", "is"), ("i.e.",), ("ie",), ("namely",),
 RELATIVE_PRONOUNS = frozenset({"which", "who", "whom", "whose", "where"})
 # ... and the words that open a relative clause, "that" with them
 RELATIVE_OPENERS = RELATIVE_PRONOUNS | {"that"}
+# ... of which those that never stand for a name ("who": the world health organization's "( who )")
+_OBJECT_RELATIVES = frozenset({"which", "whom", "whose"})
 REFERRING_STARTS = RELATIVE_PRONOUNS | frozenset({"the", "a", "an"})
 # ... and the words that open a clause inside a part: a verb after one is that clause's, not the sentence's
 CLAUSE_OPENERS = RELATIVE_OPENERS | frozenset({"when", "while", "if", "because", "as"})
@@ -915,13 +917,16 @@ def _holds_the_main_verb(source: Sequence[str], start: int, end: int, dropped: C
     video stills is a glock pistol] , " ...')."""
     words = [word for word in source[start:end] if word not in BOUNDARIES]
     comma = _opening_comma(source, start)
+    # a past verb and its object ("[, increased the efficiency of ...]"), not a participle's phrase ("supported by")
+    verb_and_object = len(words) > 1 and is_a_past_verb(words[0]) and words[1] in OBJECT_OPENINGS
     if (comma is None or len(words) < 3 or words[0] in RELATIVE_PRONOUNS | COMPLEMENTIZERS
-            or words[0] in CLAUSE_COORDINATORS or _opens_phrase(words[0]) or is_a_past_verb(words[0])):
+            or words[0] in CLAUSE_COORDINATORS or _opens_phrase(words[0])
+            or is_a_past_verb(words[0]) and not verb_and_object):
         return False
     # its own words: up to a relative or subordinate clause ("lloyd 's younger sister and the last family member to
     # see him before he was killed", an apposition)
     own = itertools.takewhile(lambda word: word not in RELATIVE_OPENERS | SUBORDINATORS, words)
-    if _FINITE_BE_HAVE.isdisjoint(own):
+    if not verb_and_object and _FINITE_BE_HAVE.isdisjoint(own):
         return False
     kept = [source[i] for i in range(comma) if i not in dropped]
     return not has_predicate(" ".join(kept)) or _is_an_opening_subordinate_clause(kept)
@@ -1135,6 +1140,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # the samples] .": the modifier before the comma goes with the noun in the part
     if next((word for word in reversed(kept_before) if word not in BOUNDARIES), None) in INTRODUCERS:
         return False  # "and in particular [, secondary structure methods ,] are used": the introduced part stays
+    kept_words = tuple(word for word in kept_before if word not in BOUNDARIES)
+    if any(kept_words[-len(marker):] == marker for marker in APPOSITION_MARKERS):
+        return False  # "... at e < 10- <dig> that is [, <dig> % of the <dig> unique sequences] .": the apposition its
+        # marker announces, whatever stands before the marker
     if (source[end - 1] in SEPARATORS and end < body_end and kept_before
             and is_only_a_noun(kept_before[-1]) and is_only_a_noun(source[end])):
         return False  # "data integration [, drug discovery , ... in databases ,] identification of ...": both
@@ -1205,11 +1214,13 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         first_clause = kept_before[:kept_before.index(",")] if "," in kept_before else kept_before
         if SUBORDINATORS.intersection(first_clause):
             return False  # what would be left opens with a subordinate clause whose main clause this is
-        subordinate = _last_index_of_any(kept_before, CLAUSE_SUBORDINATORS)
+        subordinate = _last_index_of_any(kept_before, CLAUSE_SUBORDINATORS | _OBJECT_RELATIVES)
         if subordinate >= 0 and not has_predicate(" ".join(kept_before[subordinate:])):
             return False  # "... embedded in the blockade measurements , where the adsorption history of the molecule ,
             # and the configurational changes in the molecule itself [, imprint on the ionic flow]": the last
-            # subordinate clause's verb, after the comma the writers put between it and its subject
+            # subordinate clause's verb, after the comma the writers put between it and its subject; or a relative
+            # clause's ("... parameters for which extrapolating results from analyses of plants [-- in particular those
+            # grown under short day photoperiods -- in controlled conditions ... could be misleading]", read broken)
         if _opens_a_clause_without_its_verb(kept_before):
             return False  # "... inhibited biofilm formation , and with increasing hs concentrations [, the effect of hs
             # on biofilm formation became more pronounced]": the coordinated clause's lead, whose clause the part is;
