@@ -405,6 +405,15 @@ def test_a_range_and_a_pair_of_parts_stay_whole():
     assert sorted(range_positions(parts.split())) == [4, 5, 6, 8, 9, 10]
     assert project_clauses([parts], [parts.replace(" – a ,", " ,", 1)]) == [parts]
     assert range_positions("the dye -- a coumarin ; b -- stained the retina .".split()) == set()
+    # a semicolon inside a gene's name ("sultr1;3") joins the name and its number; between clauses it is a separator
+    genes = ("phr <dig> may repress sultr2 ; <dig> in the shoot , the capacity of the phr <dig> and sultr1 ; <dig> "
+             "mutants was low .")
+    assert sorted(range_positions(genes.split())) == [4, 5, 6, 18, 19, 20]
+    assert project_clauses([genes], [genes.replace(" , the capacity of the phr <dig> and sultr1 ;", "")]) == [genes]
+    assert range_positions("it grew in mice ; <dig> of them died .".split()) == set()
+    # nor may a deletion take one brace of a set
+    sets = "we denote the levels by t = { t <dig> t <dig> , tm } and the nodes by n ."
+    assert project_clauses([sets], [sets.replace(" , tm }", "")]) == [sets]
     # a bulleted list keeps all its items: the criteria of a study without some are other criteria
     criteria = ("animals were included by the following criteria : • age of <dig> – <dig> months ; "
                 "• parity of <dig> to <dig> ; • body condition score of <dig> , for heifers and cows , respectively .")

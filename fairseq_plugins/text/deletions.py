@@ -624,11 +624,14 @@ def _counted_items_after(source: Sequence[str], colon: int) -> set:
 
 # the separators that are dashes: beside a number, one joins a name or a range rather than setting off a part
 DASHES = frozenset({"--", "—", "–"})
+_NUMBERED_NAME = re.compile(r"[a-z]+[0-9]+")  # a gene's name before the semicolon of its number ("sultr1 ; <dig>")
 
 
 def range_positions(source: Sequence[str]) -> set:
     """The positions of a range, two numbers and the separator between them ("rnas of 21 – 22 nt",
-    "<dig> -- <dig>"), of a dash before a name's part, a lone letter or digit ("gmnrp – a , gmnrp – b":
+    "<dig> -- <dig>"), of a semicolon inside a gene's name ("sultr1 ; <dig>", the normal form's split of "sultr1;3":
+    a name of letters and digits, a number after it), of a dash before a name's part, a lone letter or digit ("gmnrp –
+    a , gmnrp – b":
     ``_names_a_part``), and of a dash beside a number with the word on its other side (SumPubMed
     removed the brackets of chemical names, leaving "3--7--coumarin", which the normal form reads
     "3 -- 7 -- coumarin"), and of a minus between two symbols ("r = λ – μ": ``_joins_two_symbols``), which the
@@ -637,6 +640,8 @@ def range_positions(source: Sequence[str]) -> set:
     "heifers – 30 months", nor "3--7--coumarin" become "3--7")."""
     def joins(i: int) -> bool:
         before, after = _is_number(source[i - 1]), _is_number(source[i + 1])
+        if source[i] == ";" and after and _NUMBERED_NAME.fullmatch(source[i - 1]):
+            return True
         return (before and after if source[i] not in DASHES
                 else before or after or _names_a_part(source, i) or _joins_two_symbols(source, i))
 
@@ -969,8 +974,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
              or source[start] in SEPARATORS or source[start] in OPENING_BRACKETS)
     closes = (end >= body_end or source[end] in BOUNDARIES or source[end] in FINAL_STOPS
               or source[end - 1] in CLOSERS)
-    if not (opens and closes) or source[start:end].count(QUOTE) % 2:
-        return False
+    piece = source[start:end]
+    if not (opens and closes) or piece.count(QUOTE) % 2 or piece.count("{") != piece.count("}"):
+        return False  # (nor a set's one brace: "t = { t <dig> t <dig> ⋯ [, tm }]")
     in_lists = list_positions(source)
     introduced = introduced_list_positions(source)
     # positions no deletion may take: a list's items (without one the list says something else), the
