@@ -1335,14 +1335,15 @@ def test_no_deletion_takes_a_relative_clauses_verb_or_what_an_apposition_marker_
     announces, with or without a comma before it."""
     plants = ("we also pinpoint some parameters for which extrapolating results from analyses of plants -- in "
               "particular those grown in chambers -- in controlled conditions could be misleading .")
-    cut = plants.replace(" -- in particular those grown in chambers -- in controlled conditions could be misleading", "")
+    aside = " -- in particular those grown in chambers -- in controlled conditions could be misleading"
+    cut = plants.replace(aside, "")
     assert project_clauses([plants], [cut]) == [  # the aside may still go, with both its dashes
         "we also pinpoint some parameters for which extrapolating results from analyses of plants in controlled "
         "conditions could be misleading ."]
     for sentence in ("a total of <dig> sequences had hits with drosophila genes at e < 10- <dig> that is , <dig> % of "
                      "the <dig> unique sequences .",
-                     "a total of <dig> sequences had hits with drosophila genes , that is , <dig> % of the <dig> unique "
-                     "sequences ."):
+                     "a total of <dig> sequences had hits with drosophila genes , that is , <dig> % of the <dig> "
+                     "unique sequences ."):
         assert undoes(sentence, " , <dig> % of the <dig> unique sequences"), sentence
     # the relative clause has its verb: a later part may go
     results = "we pinpoint some parameters for which results are misleading , in particular those of plants ."

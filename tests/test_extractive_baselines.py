@@ -830,7 +830,8 @@ def test_a_sentence_that_leans_on_the_one_before_waits_for_it():
                      "in some of these studies , camera images are complemented by sensor data .",
                      # what it named, after a preposition
                      "within these <dig> sequences , <dig> were mapped to kegg pathways .",
-                     "under these conditions , phages undergo lysogenization .", "of those dogs , <dig> were treated ."):
+                     "under these conditions , phages undergo lysogenization .",
+                     "of those dogs , <dig> were treated ."):
         assert extraction.leans_on_previous(sentence), sentence
     for sentence in ("this study shows that the gene is needed .", "in this study , we built a reporter .",
                      "further studies are needed to confirm this .",

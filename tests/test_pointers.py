@@ -59,7 +59,8 @@ from fairseq_plugins.text.pointers import (
     ("it generalizes previous algorithms , specifically those of <cit> and <cit> .",  # a coordinator in the run
      "it generalizes previous algorithms , specifically those ."),
     ("otus were found in each of these samples , <cit> .", "otus were found in each of these samples ."),
-    ("for example , in <cit> , svd methods were used .", "for example , svd methods were used ."),  # its preposition too
+    # ... also once its preposition went
+    ("for example , in <cit> , svd methods were used .", "for example , svd methods were used ."),
     ("one indel every <dig> kb, <cit>.", "one indel every <dig> kb."),
     ("one group <cit> ; <cit> , and another , <cit> , grew .", "one group , and another , grew ."),
     ("This was shown before (Smith et al., 2005; Lee and Park 2003).", "This was shown before."),

@@ -1092,7 +1092,8 @@ def test_a_list_of_abbreviations_is_no_sentence():
 
 def test_a_line_whose_and_goes_on_a_clause_it_does_not_hold_is_no_sentence():
     tells_apart(predicates.joins_a_verb_to_no_clause,
-                ["ssb proteins and are found throughout nature .", "e = <dig> and were distributed over the chromosomes .",
+                ["ssb proteins and are found throughout nature .",
+                 "e = <dig> and were distributed over the chromosomes .",
                  "datasets and were compiled from fold - change data ."],
                 ["the cats were awake and were restrained manually .", "mice and rats were fed .",
                  "it grew and was harvested .", "both is <dig> and is <dig> are absent .",

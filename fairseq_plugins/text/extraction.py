@@ -742,17 +742,18 @@ _STEP_LABEL_RE = re.compile(r"^step (?:" + re.escape(NUMBER) + r"|\d{1,2}) ([^\s
 
 
 def opens_with_a_label(sentence: str) -> bool:
-    """Whether a line of a paper in the normal form opens with a panel's or a list item's label
-    (``_LABEL_RE``): a figure's legend ("c. the choice of a logic formalism depends on the data at hand
-    ..."), a step of a method or a section's heading ("case study <dig> : dna damage induced cell apoptosis
-    ."), or a legend's key ("underlined : hits in gene - encoding regions ."); read blind, all three were counted
-    broken sentences; so was a numbered item's run-in heading ("i. gui : natbox provides a convenient menu - driven
-    graphical user interface ...": 1 line of train papers 0-999, a step of a method, none of valid papers 0-499). 15 lines of SumPubMed train papers 0-999 not passed over before, all 15 labelled legends,
-    steps or headings, and 19 keys, all of legends or tables. Or a step's number without its colon, when what follows
-    is no verb of which the step is the subject (``_STEP_LABEL_RE``: "step <dig> build an interval graph of
-    overlapping unambiguous hsp sequences .", "step <dig> occasionally , short exons missed by ... result in ...", read
-    blind as list items; not "step <dig> was only used to infer ..."): 2 more lines of train papers 0-999, 4 of valid
-    papers 0-499, all steps of a method. Papers only."""
+    """Whether a line of a paper in the normal form opens with a panel's or a list item's label (``_LABEL_RE``): a
+    figure's legend ("c. the choice of a logic formalism depends on the data at hand ..."), a step of a method or a
+    section's heading ("case study <dig> : dna damage induced cell apoptosis ."), or a legend's key ("underlined : hits
+    in gene - encoding regions ."); read blind, all three were counted broken sentences. 15 lines of SumPubMed train
+    papers 0-999 not passed over before, all 15 labelled legends, steps or headings, and 19 keys, all of legends or
+    tables. A numbered item's run-in heading is one too ("i. gui : natbox provides a convenient menu - driven graphical
+    user interface ...", read blind as a heading stuck on: 1 more line of train papers 0-999, a step of a method, none
+    of valid papers 0-499). Or a step's number without its colon, when what follows is no verb of which the step is the
+    subject (``_STEP_LABEL_RE``: "step <dig> build an interval graph of overlapping unambiguous hsp sequences .", "step
+    <dig> occasionally , short exons missed by ... result in ...", read blind as list items; not "step <dig> was only
+    used to infer ..."): 2 more lines of train papers 0-999, 4 of valid papers 0-499, all steps of a method. Papers
+    only."""
     step = _STEP_LABEL_RE.match(sentence)
     if step is not None:
         after = step.group(1)
