@@ -256,8 +256,9 @@ APPOSITION_MARKERS = frozenset({("that", "is"), ("i.e.",), ("ie",), ("namely",),
 RELATIVE_PRONOUNS = frozenset({"which", "who", "whom", "whose", "where"})
 # ... and the words that open a relative clause, "that" with them
 RELATIVE_OPENERS = RELATIVE_PRONOUNS | {"that"}
-# ... of which those that never stand for a name ("who": the world health organization's "( who )")
-_OBJECT_RELATIVES = frozenset({"which", "whom", "whose"})
+# ... of which those that never stand for a name ("who": the world health organization's "( who )") and that no
+# subordinator list holds already ("where")
+_OBJECT_RELATIVES = RELATIVE_PRONOUNS - {"who", "where"}
 REFERRING_STARTS = RELATIVE_PRONOUNS | frozenset({"the", "a", "an"})
 # ... and the words that open a clause inside a part: a verb after one is that clause's, not the sentence's
 CLAUSE_OPENERS = RELATIVE_OPENERS | frozenset({"when", "while", "if", "because", "as"})
@@ -1144,9 +1145,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if source[start] == "," and _leaves_a_modifier_without_its_noun(kept_before, words):
         return False  # "... principal component analysis which provides coupled [, low - dimensional representations of
         # the samples] .": the modifier before the comma goes with the noun in the part
-    if next((word for word in reversed(kept_before) if word not in BOUNDARIES), None) in INTRODUCERS:
-        return False  # "and in particular [, secondary structure methods ,] are used": the introduced part stays
     kept_words = tuple(word for word in kept_before if word not in BOUNDARIES)
+    if kept_words and kept_words[-1] in INTRODUCERS:
+        return False  # "and in particular [, secondary structure methods ,] are used": the introduced part stays
     if any(kept_words[-len(marker):] == marker for marker in APPOSITION_MARKERS):
         return False  # "... at e < 10- <dig> that is [, <dig> % of the <dig> unique sequences] .": the apposition its
         # marker announces, whatever stands before the marker
