@@ -1375,3 +1375,66 @@ def test_no_deletion_takes_the_part_that_holds_the_sentences_verb():
     assert deletions._is_an_opening_subordinate_clause("if , however , the macula was old at the time".split())
     for kept in ("although the cells grew , the mutant was slow", "the mutant was slow"):
         assert not deletions._is_an_opening_subordinate_clause(kept.split()), kept
+
+
+def test_no_deletion_takes_a_measures_condition_a_phrases_second_item_or_a_list_of_labels():
+    """"when" and a participle is the condition a measure holds under; a part whose preposition the coordinator after
+    it repeats is a phrase's first item; a label after another label's comma shares its noun."""
+    kept = [("vullo 's two - stage predictor achieved <dig> % prediction accuracy for the minimum contact separation of "
+             "<dig> residues , when evaluating on the top l/ <dig> predicted contacts .",
+             " , when evaluating on the top l/ <dig> predicted contacts"),
+            ("the three populations are separated by <dig> diagnostic characters , comparable to those distinguishing "
+             "the two l. dorsalis populations , or to those detected between the two species .",
+             " , comparable to those distinguishing the two l. dorsalis populations"),
+            ("the first one concerned the pi3k catalytic subunits and the class ia , iii but not ib regulatory subunits "
+             "in opisthokonta species .", " , iii but not ib regulatory subunits in opisthokonta species"),
+            ("many genes regulated by sa , aba or auxin signalling were up - regulated in aos plants .",
+             " , aba or auxin signalling were up - regulated in aos plants")]
+    for sentence, part in kept:
+        assert undoes(sentence, part), part
+    over = "the partnership ended in the last over , when the batsman edged a delivery onto his stumps ."
+    assert project_clauses([over], [over.replace(" , when the batsman edged a delivery onto his stumps", "")]) == [
+        "the partnership ended in the last over ."]  # a time, not a measure's condition
+    # a longer word before the comma, or a word the lexicon knows as more than a noun, is no label: an aside
+    assert not deletions._continues_a_list_of_labels("subunits", "iii but not ib".split())
+    assert not deletions._continues_a_list_of_labels("bit", "now and again".split())
+
+
+def test_no_deletion_runs_two_noun_phrases_together_or_takes_a_series_of_compounds_or_counted_items():
+    """A part between a bare subject and a noun phrase, a series of compounds that share their first half, what an
+    ellipsis after numbers goes on with, and the items a sentence's spelled-out count announces stay."""
+    paralogs = ("structures of its paralogs , including apo - ldtmt <dig> and an imipenem - adduct structure of "
+                "ldtmt <dig> , the apo- and meropenem - adduct structures of ldtmt <dig> have also been reported .")
+    assert undoes(paralogs, " , including apo - ldtmt <dig> and an imipenem - adduct structure of ldtmt <dig> ,")
+    assert deletions._is_a_bare_subject("structures of its paralogs".split())
+    # after an opening phrase, an adverb or a clause the determiner opens another noun phrase's place
+    for kept in ("in this study", "interestingly", "the cells grew", "however ,"):
+        assert not deletions._is_a_bare_subject(kept.split()), kept
+    complexes = ("additional electron density was observed in ldtmt2 – biapenem and ldtmt2 – tebipenem "
+                 "complexes .")
+    assert undoes(complexes, " – biapenem and ldtmt2 – tebipenem complexes")
+    dogs = "it was awful with wild dogs -- literally wild dogs -- roaming the streets ."  # an aside's dashes
+    assert project_clauses([dogs], ["it was awful with wild dogs roaming the streets ."]) == [
+        "it was awful with wild dogs roaming the streets ."]
+    alu = "we obtain the probabilities of alu sequences with j = <dig> <dig> <dig> ... copies ."
+    assert undoes(alu, " ... copies")
+    pnsb = ("three observed key characteristics of growth are the co <dig> production rate correlates with the "
+            "substrate ; usually no other products can be detected and some of the released co <dig> is reused .")
+    assert undoes(pnsb, " ; usually no other products can be detected and some of the released co <dig> is reused")
+    uncounted = "the rate correlates with the substrate ; usually no other products can be detected ."
+    assert deletions._counts_its_items(pnsb.split()) and not deletions._counts_its_items(uncounted.split())
+
+
+def test_no_deletion_takes_a_middle_item_of_a_list_of_counts_or_leaves_a_closing_name_to_another_noun():
+    """Items that open with counts, "one" among them, are a list's however long one of them is; a short name after a
+    part's closing comma names the part's last noun."""
+    genes = ("the genes were dispersed among <dig> gene clusters : six nrpss , <dig> pkss , five polyketide synthase - "
+             "nonribosomal peptide synthase hybrids , <dig> tss , two dmatss , and one chalcone/stilbene synthase gene .")
+    assert undoes(genes, " , <dig> pkss")
+    assert deletions._is_a_count("one") and not deletions._is_a_count("once")
+    strains = ("the japanese strains are close to the known subpopulation hspeasia of hpeastasia , whereas <dig> strains "
+               "are close to another subpopulation of hpeastasia , hspamerind .")
+    assert undoes(strains, " , whereas <dig> strains are close to another subpopulation of hpeastasia")
+    # a clause after the comma is no name: the part may go
+    assert deletions._is_a_closing_name(["hspamerind"])
+    assert not deletions._is_a_closing_name("they grew".split()) and not deletions._is_a_closing_name([])

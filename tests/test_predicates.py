@@ -538,7 +538,11 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                    # the figure or table the line belongs to, in the legend's own words
                    "re-ranking performances on three baseline runs are shown in this table .",
                    "this figure shows that the average sequence identity in bin <dig> is higher .",
-                   "from this plot , the most likely number of clusters is four ."]:
+                   "from this plot , the most likely number of clusters is four .",
+                   # marks, numbers or letters that stand for something
+                   "the cc numbers indicate the protein identification number in the c. crescentus genome .",
+                   "boxes and lines indicate exons and introns , respectively .",
+                   "different lowercase letters indicate a significant difference ."]:
         assert extraction.describes_a_drawing(legend), legend
     for sentence in ["the concentration of mn2+ in red blood cells is low .",
                      "the results are shown in table <dig> .",  # a pointer (extraction.points_only), not a legend
@@ -559,7 +563,11 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                      # "this figure" a number, a panel of markers, a genome's graphs
                      "extrapolated to the whole genome , this figure suggests that <dig> % of genes change .",
                      "this panel of snps would be readily used in breeding .",
-                     "repeats cause branches in these graphs and assemblers may join them ."]:
+                     "repeats cause branches in these graphs and assemblers may join them .",
+                     # what the text's own values or numbers say
+                     "high cq values indicate that gene expression levels are quite low .",
+                     "these numbers indicate the rate of replacement at the site .",
+                     "numbers indicate that the effect is large ."]:
         assert not extraction.describes_a_drawing(sentence), sentence
     paper = paper_with("Homologs are indicated by gray bars.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
@@ -813,6 +821,15 @@ def test_a_participle_and_its_agent_after_an_adverb_are_no_predicate():
     for sentence in ("the motifs were experimentally tested by chip analysis .",  # its auxiliary
                      "levels significantly decreased by <dig> % after treatment .",  # a change by an amount
                      "levels significantly decreased after treatment ."):
+        assert predicates.has_predicate(sentence), sentence
+
+
+def test_a_participle_after_a_degree_adverb_and_a_preposition_is_no_predicate():
+    assert not predicates.has_predicate("fst values for highly differentiated loci across all four dlc - sensitive/"
+                                        "-tolerant population pairs .")
+    for sentence in ("t cells highly expressed co-stimulator receptors such as ox <dig> .",  # after its subject
+                     "toluene and dioxin differentially expressed genes of metabolism .",
+                     "these genes were highly expressed in liver ."):
         assert predicates.has_predicate(sentence), sentence
 
 

@@ -683,6 +683,15 @@ def test_a_genus_abbreviation_the_normal_form_parted_from_its_stop_goes_on_into_
         "the mosquito , armigeres subalbatus , is a vector .",
         "libraries were created from adult , female ar . subalbatus mrna collected from whole mosquitoes was used ."]
     assert len(split_sentences(mosquito.replace("armigeres subalbatus", "a vector species"))) == 3
+    # an abbreviation that is no prefix of its genus ("rba ." of "rhodobacter", "tt ." of "thermotoga"), before an
+    # epithet in "-oides"
+    bacteria = ("the representatives are rhodobacter sphaeroides and thermotoga maritima . whether the cycle matters in "
+                "rba . sphaeroides , remains to be shown . the tt . maritima genome encodes transporters .")
+    assert split_sentences(bacteria) == [
+        "the representatives are rhodobacter sphaeroides and thermotoga maritima .",
+        "whether the cycle matters in rba . sphaeroides , remains to be shown .",
+        "the tt . maritima genome encodes transporters ."]
+    assert len(split_sentences(bacteria.replace("rhodobacter sphaeroides", "two bacteria"))) == 4
 
 
 def test_a_number_that_ends_an_opening_subordinate_clause_ends_no_sentence():

@@ -141,8 +141,8 @@ import re
 from .extraction import COUNT_WORDS, DETERMINERS, comma_parts, opening_of, opens_with_one_of, word_classes
 from .masking import NUMBER
 from .normalize import OPENING_SUBORDINATORS, SPELLED_COUNTS, SUBJECT_PRONOUNS
-from .predicates import (COMPARING_OPENINGS, OBJECT_OPENINGS, ORDINALS, has_predicate, is_a_past_verb, is_only_a_noun,
-                         is_only_a_verb)
+from .predicates import (ARTICLES, COMPARING_OPENINGS, OBJECT_OPENINGS, ORDINALS, has_predicate, is_a_past_verb,
+                         is_only_a_noun, is_only_a_verb)
 
 # tokens that set off a side part of a sentence (normal form: PTB-like tokens, lowercase); a lone
 # "-" is not one: the normal form splits hyphenated words and scores ("2 - 1") around it
@@ -259,7 +259,7 @@ RELATIVE_OPENERS = RELATIVE_PRONOUNS | {"that"}
 # ... of which those that never stand for a name ("who": the world health organization's "( who )") and that no
 # subordinator list holds already ("where")
 _OBJECT_RELATIVES = RELATIVE_PRONOUNS - {"who", "where"}
-REFERRING_STARTS = RELATIVE_PRONOUNS | frozenset({"the", "a", "an"})
+REFERRING_STARTS = RELATIVE_PRONOUNS | ARTICLES
 # ... and the words that open a clause inside a part: a verb after one is that clause's, not the sentence's
 CLAUSE_OPENERS = RELATIVE_OPENERS | frozenset({"when", "while", "if", "because", "as"})
 # an item's number or letter in an enumeration ("1 ) by fission , as in yeast ; 2 ) by budding");
@@ -480,8 +480,10 @@ def _opens_in_parallel(item: Sequence[str], last_opening: Optional[str]) -> bool
 
 
 def _is_a_count(word: str) -> bool:
-    """A number, or one spelled out ("eight"): items that open with counts open alike whichever way each is written."""
-    return _is_number(word) or word in SPELLED_COUNTS
+    """A number, or one spelled out ("eight", "one"): items that open with counts open alike whichever way each is
+    written ("... : six nrpss , <dig> pkss , five polyketide synthase - nonribosomal peptide synthase hybrids , ... ,
+    and one chalcone/stilbene synthase gene .")."""
+    return _is_number(word) or word in SPELLED_COUNTS or word == "one"
 
 
 def enumeration_positions(source: Sequence[str]) -> set:
@@ -1052,9 +1054,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if words and (set(words) <= LINKING_ADVERBS or tuple(words) in LINKING_PHRASES):
         return False  # "... were predicted , [therefore ,] two templates were used": a comma splice would be left
     if words and (words[0] in CONDITIONS or words[0] in LIMITS and words[1:2] and words[1] in DETERMINERS
-                  or opens_with_one_of(words, CONDITION_PHRASES)):
+                  or opens_with_one_of(words, CONDITION_PHRASES) or _opens_a_measures_condition(words)):
         return False  # a condition on the claim: without it the claim holds unconditionally ("... , however [, below
-        # this level ,] coverage was incomplete")
+        # this level ,] coverage was incomplete"; "... achieved <dig> % prediction accuracy ... [, when evaluating on
+        # the top l/ <dig> predicted contacts] .", read blind as unsupported)
     if words and words[0] in ("in", "for") and words[-1] in VARIANT_NOUNS and len(words) <= MAX_VARIANT_PHRASE:
         return False  # "... containing a pts- <dig> sequence [, in the 324-residues isoform ,] between the two
         # domains" (read blind as unsupported): the kind the claim holds for; without it the claim holds for all
@@ -1069,6 +1072,10 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # accounted by ...": what the measure is taken against; without it the claim is about another quantity
     if words and words[0] in RELATIVE_PRONOUNS | COMPLEMENTIZERS and _sets_a_threshold(words):
         return False  # "pairs [, whose similarity is greater than <dig> ,] have ...": the clause restricts the noun
+    if source[start] == ";" and _counts_its_items(source):
+        return False  # "three observed key characteristics of photoheterotrophic growth of pnsb are the co <dig>
+        # production rate correlates with ... [; usually no other products than co <dig> can be detected ... and some
+        # of the released co <dig> is reused ...] .": the sentence counts the items its semicolons set apart
     if source[start] == ";" and end < _clause_end(source, start + 1, body_end):
         return False  # "... during development [; bmcatd is induced by ecdysone] , and is expressed in ...": the
         # clause a semicolon opens goes on after the part, and what is left of it loses its subject or leans on another
@@ -1099,9 +1106,17 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # significant": the subordinate clause's subject, whose verb comes after the part (a comma between them); "...
         # in the blockade measurements [, where the adsorption - desorption history of the molecule to the surrounding
         # channel ,] and the configurational changes ... , imprint on the ionic flow"
+    if words and words[0] in CONTRASTS and source[end - 1] == "," and _is_a_closing_name(source[end:body_end]):
+        return False  # "... close to the known subpopulation hspeasia of hpeastasia [, whereas <dig> strains are close
+        # to another subpopulation of hpeastasia ,] hspamerind .": the name after a contrast's comma names the
+        # contrast's last noun, and would name the first clause's
     if end < body_end and (tuple(source[end - 3:end]) == ELLIPSIS or source[end - 1] in ELLIPSIS_MARKS):
         return False  # "here we test the cases [, where there are <dig> <dig> . . .] , <dig> children in the nuclear
         # family": an ellipsis stands for a list's middle items, and the list goes on after it
+    if start > 0 and _is_number(source[start - 1]) and (source[start] in ELLIPSIS_MARKS
+                                                        or tuple(source[start:start + 3]) == ELLIPSIS):
+        return False  # "... the probabilities of alu sequences with j = <dig> <dig> <dig> [... copies] .": the ellipsis
+        # goes on with a sequence of numbers, and what follows it is what they count
     if source[start] in DASHES and start > 0 and source[start - 1] in COMPOUND_PREFIXES:
         return False  # "comparing ccrcc to adjacent non [– malignant renal cells]": a compound's dash, no part's
     if source[start] in DASHES and end < body_end and _closing_separator(source, end) not in DASHES:
@@ -1109,10 +1124,12 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # "someone [-- your best friend ,] amazing husband": a side part a dash opens closes with a second dash or the
         # sentence; a dash no second one closes before a comma joins a compound's halves or a list's first items
     dash = start if source[start] in DASHES else start - 1 if start > 0 and source[start - 1] in DASHES else None
-    if dash is not None and _joins_a_compound(source, dash):
+    if dash is not None and (_joins_a_compound(source, dash) or _repeats_a_compounds_first_half(source, dash)):
         return False  # "we found that the free radical [– scavenging effect of galloyl - rgd ... was <dig> %]", "in
         # the <dig> ppm galloyl - rgd – [treated group ,] <dig> % of free radical was removed": the dash of a compound
-        # modifier ("radical–scavenging effect"), which the normal form spaces as a side part's
+        # modifier ("radical–scavenging effect"), which the normal form spaces as a side part's; or of a series of
+        # compounds ("... was observed in ldtmt2 [– biapenem and ldtmt2 – tebipenem complexes]", read blind as
+        # unsupported)
     if (source[start] == "," and end < body_end and source[end] == ","
             and _closes_a_short_list(list(itertools.takewhile(lambda word: word not in SEPARATORS,
                                                               source[end + 1:body_end])))):
@@ -1128,6 +1145,11 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "scrounging will evolve in foraging groups [, which will reduce the patch finding rate of
         # groups ,] and makes that ...": the verb after the coordinator is the relative clause's second, its subject
         # the relative pronoun
+    if (len(after_part) > 1 and after_part[0] in COORDINATORS and after_part[1] in ITEM_PREPOSITIONS
+            and after_part[1] in words[:2]):
+        return False  # "... are separated by <dig> – <dig> diagnostic characters [, comparable to those
+        # distinguishing the two l. dorsalis populations ,] or to those detected between ...": the coordinator after
+        # the part goes on with the part's preposition, a second item of its phrase
     if after_part and after_part[0] in CONTRASTS:
         return False  # "... hog <dig> out [, supporting the hypothesis that pbs <dig> is inactivated ,] while in hog
         # <dig> phosphorylation activates this kinase": the contrast may be with the part
@@ -1142,6 +1164,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if words and words[0] in DETERMINERS and _ends_on_an_infinitive(kept_before):
         return False  # "to investigate , in the absence of interfering disease variables [, the physiological role of
         # the brain epo system ,] we performed ...": the infinitive's object, after a phrase the writers put between
+    if source[start] == "," and kept_before and _continues_a_list_of_labels(kept_before[-1], words):
+        return False  # "... concerned the pi3k catalytic subunits and the class ia [, iii but not ib regulatory
+        # subunits in opisthokonta species] .": the first label would stand for all of them, without their noun
     if source[start] == "," and _leaves_a_modifier_without_its_noun(kept_before, words):
         return False  # "... principal component analysis which provides coupled [, low - dimensional representations of
         # the samples] .": the modifier before the comma goes with the noun in the part
@@ -1155,6 +1180,12 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
             and is_only_a_noun(kept_before[-1]) and is_only_a_noun(source[end])):
         return False  # "data integration [, drug discovery , ... in databases ,] identification of ...": both
         # commas go, and two noun phrases would stand side by side as one
+    if (source[end - 1] in SEPARATORS and end < body_end and source[end] in ARTICLES
+            and _is_a_bare_subject(kept_before)):
+        return False  # "structures of its paralogs [, including apo - ldtmt <dig> and an imipenem - adduct structure of
+        # ldtmt <dig> <cit> ,] the apo- and meropenem - adduct structures of ldtmt <dig> have also been reported .": the
+        # words before the part are the sentence's subject and no phrase of its own, and a second noun phrase would run
+        # into it
     if (source[start] == "," and end < body_end and source[end] == ","
             and _is_a_one_word_item(kept_before, words, source[end + 1:end + 2])):
         return False  # "<dig> individuals with european [, asian] , african ancestry": one word between two commas, a
@@ -1385,6 +1416,64 @@ def _joins_a_compound(source: Sequence[str], dash: int) -> bool:
     after = source[dash + 1:dash + 3]
     return (len(after) == 2 and after[0].endswith(("ed", "ing")) and after[1].isalpha()
             and after[1] not in _OPENS_A_PARTICIPLES_OBJECT)
+
+
+def _repeats_a_compounds_first_half(source: Sequence[str], dash: int) -> bool:
+    """Whether the word before the dash at ``source[dash]`` stands before another dash too, one of the two after a
+    coordinator: a series of compounds that share their first half ("ldtmt2 – biapenem and ldtmt2 – tebipenem
+    complexes"), no side part's dashes ("wild dogs -- literally wild dogs --")."""
+    if dash < 1:
+        return False
+    halves = [i for i in range(1, len(source) - 1) if source[i] == source[dash - 1] and source[i + 1] in DASHES]
+    return len(halves) > 1 and any(source[i - 1] in COORDINATORS for i in halves)
+
+
+def _opens_a_measures_condition(words: Sequence[str]) -> bool:
+    """Whether ``words`` open with "when" and a participle, the condition a measure was taken under ("when evaluating
+    on the top l/ <dig> predicted contacts", "when compared with ...", "when using ..."), not a time ("when the
+    cells divide", "when javed bottom - edged ...")."""
+    return (len(words) > 1 and words[0] == "when"
+            and (words[1].endswith("ing") and len(words[1]) > 4 or is_a_past_verb(words[1])))
+
+
+_LABEL_LENGTH = 3  # "ia", "iii", "b", "<dig>" is longer and no label here
+
+
+def _continues_a_list_of_labels(before: str, words: Sequence[str]) -> bool:
+    """Whether ``words``, a part after a comma, go on with a list of short labels that the word ``before`` the comma
+    opens: the part opens with a label and a coordinator or "but" ("the class ia , iii but not ib regulatory
+    subunits", "types a , b and c"), so its noun is the first label's too. A label is no word the lexicon knows as
+    anything but a noun ("... preparing a bit , now and again , ..." is an aside)."""
+    return (len(words) > 2 and words[1] in COORDINATORS | {"but"}
+            and all(len(word) <= _LABEL_LENGTH and word.isalnum() and word_classes(word) <= {"NOUN"}
+                    for word in (before, words[0])))
+
+
+def _is_a_bare_subject(kept_before: Sequence[str]) -> bool:
+    """Whether ``kept_before``, the words kept before a part, are a noun phrase that opens the sentence (no separator,
+    no finite verb, no opening phrase's first word, a noun or a word the lexicon does not know last): the subject whose
+    verb comes after the part."""
+    return (bool(kept_before) and kept_before[0] not in OPENING_PHRASE_STARTS
+            and not BOUNDARIES.intersection(kept_before)
+            and not kept_before[0].endswith("ly") and kept_before[-1].isalpha()
+            and word_classes(kept_before[-1]) <= {"NOUN"} and not has_predicate(" ".join(kept_before)))
+
+
+_CLOSING_NAME_WORDS = 3
+
+
+def _is_a_closing_name(rest: Sequence[str]) -> bool:
+    """Whether ``rest``, the words after a part's closing comma up to the sentence's end, are a short name of no
+    predicate (at most ``_CLOSING_NAME_WORDS`` words, no separator): an apposition of the part's last noun."""
+    return (0 < len(rest) <= _CLOSING_NAME_WORDS and not BOUNDARIES.intersection(rest)
+            and not has_predicate(" ".join(rest)))
+
+
+def _counts_its_items(source: Sequence[str]) -> bool:
+    """Whether ``source`` opens with a count spelled out ("three observed key characteristics ... are ...", "the two
+    ..."): the items it counts are the parts its semicolons set apart."""
+    opening = source[1:2] if source[:1] == ["the"] else source[:1]
+    return bool(opening) and opening[0] in SPELLED_COUNTS
 
 
 def _closes_a_short_list(words: Sequence[str]) -> bool:

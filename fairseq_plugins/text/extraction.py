@@ -599,6 +599,10 @@ _DRAWING_LOOKS = ("red|blue|green|black|gr[ae]y|white|yellow|orange|purple|pink|
                   "closed|solid|dashed|dotted|shaded|hatched|thick|thin|horizontal|vertical")
 _DRAWING_MARKS = ("bars?|lines?|circles?|squares?|triangles?|dots?|box(?:es)?|arrows?|arrowheads?|symbols?|columns?|"
                   "curves?|diamonds?|stars?|rectangles?|sticks|area")
+# the marks a legend's key says stand for something, and the words before them that make a line the text's reading of
+# its own values instead ("these numbers ...", "high values indicate ...", "the two cell lines ...")
+_KEY_MARKS = "numbers|letters|symbols|asterisks|arrows|arrowheads|lines|bars|boxes|circles|dots|colou?rs"
+_NO_KEYS_MODIFIERS = "these|those|this|such|cell|high|low|higher|lower|positive|negative|smaller|larger"
 _LABEL_OR_NUMBER = rf"(?:{re.escape(NUMBER)}|\d+|[a-z])"  # a lane's or a column's: "lane <dig>", "column b"
 _DRAWING_RE = re.compile(
     rf"\b(?:{_DRAWING_LOOKS})(?: (?:{_DRAWING_LOOKS}))? (?:{_DRAWING_MARKS})\b"
@@ -615,6 +619,11 @@ _DRAWING_RE = re.compile(
     # or coloured marks or blocks, not dots, which a patient may see ("... lightning flashes and coloured dots ...")
     r"|\bcolou?red (?:blocks?|arrows?|circles?|box(?:es)?|bars?|lines?|squares?|triangles?)\b"
     r"|\bcolou?red dots (?:indicate|represent|show|denote|mark)\b"  # dots that stand for something
+    # or marks, numbers or letters that stand for something, the line's subject ("the cc numbers indicate the protein
+    # identification number in the c. crescentus genome .", "boxes and lines indicate exons and introns ,
+    # respectively ."); not what the text's own values say ("high cq values indicate that ...", "these numbers ...")
+    rf"|^(?:the |different )?(?:(?!(?:{_NO_KEYS_MODIFIERS})\b)[a-z0-9-]+ ){{0,2}}(?:{_KEY_MARKS})"
+    rf"(?: and (?:[a-z]+ )?(?:{_KEY_MARKS}))? (?:indicate|represent|denote|correspond to)\b(?! that)"
     # or a tree's branches and what stands at them ("branch lengths are drawn to scale ...", "the numbers at the branch
     # points indicate the bootstrap values ...")
     r"|^(?:the )?branch lengths? (?:are|is|were|represents?|indicates?|corresponds?|reflects?)\b"
@@ -684,7 +693,9 @@ def describes_a_drawing(sentence: str) -> bool:
     train papers 0-999, legends and lines that read a figure; the figure or table the line belongs to, named in the
     legend's own words ("... are shown in this table .", "this figure shows that ...", "from this plot , ..."; read
     blind, counted a table's caption given as a sentence) 28 more of train papers 0-999, all legends or lines that read
-    a figure or table the summary does not have.
+    a figure or table the summary does not have; marks, numbers or letters that stand for something, the line's subject
+    ("the cc numbers indicate the protein identification number in the c. crescentus genome ."; read blind, counted a
+    table's legend given as a sentence), 12 more of train papers 0-999 and 7 of valid papers 0-499, all legends.
     Papers only: in news, "red line" is a limit."""
     return _DRAWING_RE.search(sentence) is not None
 

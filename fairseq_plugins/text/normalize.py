@@ -1092,8 +1092,8 @@ _GENUS_ABBREVIATION_RE = re.compile(r"[a-z]{2,3}")
 _MIN_EPITHET_LETTERS = 4
 # how a genus's and a species' Latin names end ("pediculus schaeffi", "rhodotorula glutinis", "ralstonia eutropha"),
 # and a genus's also in "-es" ("armigeres subalbatus", "anopheles gambiae", "culicoides")
-_LATIN_NAME_ENDINGS = ("a", "ae", "i", "is", "us", "um")
-_GENUS_NAME_ENDINGS = _LATIN_NAME_ENDINGS + ("es",)
+_LATIN_NAME_ENDINGS = ("a", "ae", "i", "is", "us", "um", "oides")
+_GENUS_NAME_ENDINGS = _LATIN_NAME_ENDINGS + ("es", "bacter", "monas")
 
 
 def _genus_abbreviation_stops(tokens: Sequence[str]) -> Set[int]:
@@ -1108,7 +1108,11 @@ def _genus_abbreviation_stops(tokens: Sequence[str]) -> Set[int]:
     the combined plastid dataset .", the second name given only so: read blind, cut at "cl ." and a fragment). A
     genus's name may end in "-es" ("... from adult , female ar . | subalbatus mrna collected ...", "armigeres
     subalbatus" in full elsewhere; read blind, a sentence cut and a fragment): none more in train papers 0-999 or
-    the Cohan-form papers."""
+    the Cohan-form papers. An abbreviation need not be its genus's first letters, only its first letter and then its
+    other letters in order (``_abbreviates``: "whether this cycle has any physiological relevance in rba . |
+    sphaeroides , remains to be shown ...", "rhodobacter sphaeroides" in full; read blind as a fragment), and an epithet
+    may end in "-oides", a genus in "-bacter" or "-monas": one more paper of train papers 0-999 ("the tt . maritima
+    genome ..."), none of valid papers 0-499 or the Cohan form."""
     candidates = [i for i in range(1, len(tokens) - 1)
                   if tokens[i] == "." and _GENUS_ABBREVIATION_RE.fullmatch(tokens[i - 1])
                   and tokens[i + 1].isalpha() and len(tokens[i + 1]) >= _MIN_EPITHET_LETTERS
@@ -1120,13 +1124,20 @@ def _genus_abbreviation_stops(tokens: Sequence[str]) -> Set[int]:
     for previous, word in zip(tokens, tokens[1:]):
         before[word].add(previous)
     stops = {i for i in candidates
-             if any(genus.startswith(tokens[i - 1]) and len(genus) > len(tokens[i - 1]) + 2
+             if any(_abbreviates(tokens[i - 1], genus) and len(genus) > len(tokens[i - 1]) + 2
                     and genus.endswith(_GENUS_NAME_ENDINGS) or genus == tokens[i - 1][0] + "."
                     for genus in before[tokens[i + 1]])}
     # an abbreviation that one such stop shows a genus's is one before the text's other species too ("cl . fauriei",
     # "c. fauriei" elsewhere; "cl . oblongifolia", given only so)
     genera = {tokens[i - 1] for i in stops}
     return stops | {i for i in candidates if tokens[i - 1] in genera}
+
+
+def _abbreviates(abbreviation: str, name: str) -> bool:
+    """Whether ``abbreviation`` writes ``name`` short: its first letter and the rest of its letters in order ("ra" and
+    "ralstonia", "rba" and "rhodobacter", "rps" and "rhodopseudomonas")."""
+    rest = iter(name[1:])
+    return name[:1] == abbreviation[:1] and all(letter in rest for letter in abbreviation[1:])
 
 
 # the words after "et al ." that open a new sentence rather than go on with the citation's

@@ -285,7 +285,7 @@ def has_predicate(sentence: str, as_title: bool = False) -> bool:
     title_opening = as_title or _opens_as_a_title(tokens) or _LEGEND_MARKER_RE.search(sentence) is not None
     for i, word in enumerate(tokens):
         after = tokens[i + 1] if i + 1 < len(tokens) else "."
-        if title_opening and i and tokens[i - 1] in _ARTICLES:
+        if title_opening and i and tokens[i - 1] in ARTICLES:
             continue  # a title's noun phrase: "results of the got analysis of motifs ...", "... the indicated cell types"
         participle = ((word.endswith("ed") or title_opening and word in _IRREGULAR_PARTICIPLES)
                       and after in _AFTER_PARTICIPLE and (title_opening or not _spans_a_range(tokens, i)))
@@ -306,6 +306,10 @@ def has_predicate(sentence: str, as_title: bool = False) -> bool:
         if "VERB" not in classes and not (classes and word.endswith("ed")):
             continue
         before = tokens[i - 1] if i else ""
+        if word.endswith("ed") and before in _DEGREE_ADVERBS and i > 1 and tokens[i - 2] in _MODIFIER_LEADS:
+            continue  # a participle that a degree adverb makes a modifier after a preposition or a determiner: "fst
+            # values for highly differentiated loci across all four ... population pairs .", a table's title (read
+            # blind as one); after a noun it may be the verb ("t cells highly expressed co-stimulator receptors")
         agent = tokens[i + 2] if i + 2 < len(tokens) else ""
         if word.endswith("ed") and after == "by" and _is_a_manner_adverb(before) and not _NUMBER_RE.fullmatch(agent):
             continue  # a participle and its agent after an adverb: "motif hits experimentally tested by chip analysis"
@@ -327,13 +331,17 @@ def has_predicate(sentence: str, as_title: bool = False) -> bool:
     return False
 
 
+# adverbs of degree that make the participle after them a modifier, never a finite verb of their own
+_DEGREE_ADVERBS = frozenset({"highly", "differentially"})
+
+
 def _is_a_manner_adverb(word: str) -> bool:
     """Whether ``word`` is an adverb in -ly ("typically", "experimentally"; not "fly")."""
     return word.endswith("ly") and len(word) > 4
 
 
 # no verb follows them in a title ("results of the got analysis": an acronym the lexicon reads as a verb)
-_ARTICLES = frozenset({"the", "a", "an"})
+ARTICLES = frozenset({"the", "a", "an"})
 
 
 # a table's count in its title: "( n = 549 )", "( n=549 )", "( n = 23,841 )"
