@@ -1090,8 +1090,9 @@ _SUBORDINATORS_AFTER_A_SPECIES = frozenset({"although", "though", "whereas", "wh
                                            "since"})
 _GENUS_ABBREVIATION_RE = re.compile(r"[a-z]{2,3}")
 _MIN_EPITHET_LETTERS = 4
-# how a genus's and a species' Latin names end ("pediculus schaeffi", "rhodotorula glutinis", "ralstonia eutropha"),
-# and a genus's also in "-es" ("armigeres subalbatus", "anopheles gambiae", "culicoides")
+# how a genus's and a species' Latin names end ("pediculus schaeffi", "rhodotorula glutinis", "ralstonia eutropha",
+# "rhodobacter sphaeroides"), and a genus's also in "-es" ("armigeres subalbatus", "anopheles gambiae", "culicoides"),
+# "-bacter" or "-monas" ("rhodopseudomonas palustris")
 _LATIN_NAME_ENDINGS = ("a", "ae", "i", "is", "us", "um", "oides")
 _GENUS_NAME_ENDINGS = _LATIN_NAME_ENDINGS + ("es", "bacter", "monas")
 

@@ -331,7 +331,8 @@ def has_predicate(sentence: str, as_title: bool = False) -> bool:
     return False
 
 
-# adverbs of degree that make the participle after them a modifier, never a finite verb of their own
+# adverbs of degree that make the participle after them a modifier where a preposition or a determiner stands before
+# them ("for highly differentiated loci", "the differentially expressed genes")
 _DEGREE_ADVERBS = frozenset({"highly", "differentially"})
 
 
