@@ -1094,22 +1094,21 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         # [, at ...]"); a part right after the pairing may go ("... 3 and 4 respectively [, which matched ...]"), unless
         # it holds the other side ("... among <dig> and <dig> respectively [, from affymetrix and codelink platforms]")
     if (words and words[0] in CONTRASTS and end < body_end
-            and (not has_predicate(" ".join(words)) or _opens_a_clause_after_its_comma(source, end, body_end))):
+            and (not has_predicate(" ".join(words)) or _opens_a_clause_after_its_comma(source, end, body_end)
+                 or source[end - 1] == "," and _is_a_closing_name(source[end:body_end]))):
         return False  # "<dig> genes were predicted for a. oligospora [, whereas only <dig> genes] , with few
         # duplicates , were estimated ...": the contrast's subject, whose verb comes after the part; or the contrast's
         # clause goes on after the part ("... <dig> loci maintained the same position [, while in sl <dig> and rsv only
         # <dig> among the <dig> loci ...] , <dig> in total showed ..."), and two clauses would be left with a comma
-        # between them
+        # between them; or a name after the contrast's own comma names its last noun, and would name the first
+        # clause's ("... close to the known subpopulation hspeasia of hpeastasia [, whereas <dig> strains are close to
+        # another subpopulation of hpeastasia ,] hspamerind .")
     if (len(words) > 1 and words[0] in CLAUSE_SUBORDINATORS and words[1] in DETERMINERS and end < body_end
             and not has_predicate(" ".join(words))):
         return False  # "... by both treatment and week of supplementation [, although their interaction ,] was not
         # significant": the subordinate clause's subject, whose verb comes after the part (a comma between them); "...
         # in the blockade measurements [, where the adsorption - desorption history of the molecule to the surrounding
         # channel ,] and the configurational changes ... , imprint on the ionic flow"
-    if words and words[0] in CONTRASTS and source[end - 1] == "," and _is_a_closing_name(source[end:body_end]):
-        return False  # "... close to the known subpopulation hspeasia of hpeastasia [, whereas <dig> strains are close
-        # to another subpopulation of hpeastasia ,] hspamerind .": the name after a contrast's comma names the
-        # contrast's last noun, and would name the first clause's
     if end < body_end and (tuple(source[end - 3:end]) == ELLIPSIS or source[end - 1] in ELLIPSIS_MARKS):
         return False  # "here we test the cases [, where there are <dig> <dig> . . .] , <dig> children in the nuclear
         # family": an ellipsis stands for a list's middle items, and the list goes on after it
