@@ -1438,3 +1438,46 @@ def test_no_deletion_takes_a_middle_item_of_a_list_of_counts_or_leaves_a_closing
     # a clause after the comma is no name: the part may go
     assert deletions._is_a_closing_name(["hspamerind"])
     assert not deletions._is_a_closing_name("they grew".split()) and not deletions._is_a_closing_name([])
+
+
+def test_no_deletion_takes_a_counted_lists_later_items_an_introducers_part_or_a_compounds_species():
+    """The items after the first that a count before a colon announces, with commas between them; a part that holds
+    a list's introducer before the list's later items; and a species after a dash, a compound's second half."""
+    experiments = ("transcripts were detected on five global expression experiments : supersage of soybean leaves "
+                   "after inoculation <cit> , rna - seq of microdissected lesions , two different microarrays of leaves "
+                   "and rna - seq expression data of healthy plants , available at soybase .")
+    assert undoes(experiments, " , rna - seq of microdissected lesions , two different microarrays of leaves and rna - "
+                               "seq expression data of healthy plants")
+    # the items from the first comma on; with no count in the colon's clause the list announces no number of items
+    words = experiments.split()
+    assert announced_list_positions(words) == set(range(words.index(","), len(words)))
+    uncounted = experiments.replace("five global expression experiments", "global expression experiments")
+    assert announced_list_positions(uncounted.split()) == set()
+    assert announced_list_positions("in two ways , we found : cats , dogs , mice and a bird .".split()) == set()
+    agrobacterium = ("the transfer of dna has been instrumental in progressing the field of plant biology , enabling "
+                     "methods such as t - dna tagging <cit> , agrobacterium - mediated transformation for delivery of "
+                     "silencing vectors <cit> , and the introduction of genes into plant genomes <cit> .")
+    assert undoes(agrobacterium, " , enabling methods such as t - dna tagging <cit>")
+    cotton = ("the data would enable us to characterize gene expression profiles during the cotton – v. dahliae "
+              "interaction .")
+    assert undoes(cotton, " – v. dahliae interaction")
+    dogs = "it was awful with wild dogs – literally wild dogs – roaming the streets ."  # an aside's dashes may go
+    assert project_clauses([dogs], ["it was awful with wild dogs roaming the streets ."]) == [
+        "it was awful with wild dogs roaming the streets ."]
+
+
+def test_no_deletion_takes_a_lists_items_before_a_participle_or_leaves_a_relatives_comma():
+    """A list's items before a participle's phrase stay (it is no sentence's verb after an apposition); a part after
+    a relative pronoun's comma goes only with both of its commas."""
+    pplna = ("the binding occurs with a lower affinity than binding to site <dig> of pplna , pplnm and pplne , strongly "
+             "suggesting that the higher affinity is an effect of cooperativity .")
+    assert undoes(pplna, " , pplnm and pplne")
+    patel = "kush patel and his cousins , brothers jay and shivang patel , all jumped into the water ."  # an apposition
+    assert not undoes(patel, " , brothers jay and shivang patel")
+    gourmet = ("here , we describe gourmet , which , like some of the other tools , determines fractional representation "
+               "of go terms .")
+    assert undoes(gourmet, " like some of the other tools ,") and undoes(gourmet, " , like some of the other tools")
+    assert project_clauses([gourmet], [gourmet.replace(" , like some of the other tools ,", "")]) == [
+        "here , we describe gourmet , which determines fractional representation of go terms ."]
+    assert deletions._opens_an_ing_phrase("strongly suggesting that".split())
+    assert not deletions._opens_an_ing_phrase("all jumped".split()) and not deletions._opens_an_ing_phrase([])

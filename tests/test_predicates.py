@@ -542,7 +542,9 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                    # marks, numbers or letters that stand for something
                    "the cc numbers indicate the protein identification number in the c. crescentus genome .",
                    "boxes and lines indicate exons and introns , respectively .",
-                   "different lowercase letters indicate a significant difference ."]:
+                   "different lowercase letters indicate a significant difference .",
+                   "shading indicates the degree of conservation .",
+                   "the grey shading represents the number of strains out of <dig> which contain that enzyme ."]:
         assert extraction.describes_a_drawing(legend), legend
     for sentence in ["the concentration of mn2+ in red blood cells is low .",
                      "the results are shown in table <dig> .",  # a pointer (extraction.points_only), not a legend
@@ -567,7 +569,8 @@ def test_a_line_that_tells_what_a_figures_drawing_shows_is_no_sentence():
                      # what the text's own values or numbers say
                      "high cq values indicate that gene expression levels are quite low .",
                      "these numbers indicate the rate of replacement at the site .",
-                     "numbers indicate that the effect is large ."]:
+                     "numbers indicate that the effect is large .",
+                     "the shading of the leaves indicates that the plants were stressed ."]:
         assert not extraction.describes_a_drawing(sentence), sentence
     paper = paper_with("Homologs are indicated by gray bars.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}
@@ -900,10 +903,30 @@ def test_a_purpose_clause_without_its_clause_is_no_sentence():
                 ["so that <dig> ml of calcium chloride were considered to evaluate its effect .",
                  "and was significant in the present study .",
                  "which requires an indel rate parameter and distribution .",  # a relative clause cut from its sentence
-                 "which we can expand to the following form ."],
+                 "which we can expand to the following form .",
+                 # a formula's "where", a relative clause cut from its sentence
+                 "where xi and yi are ranks obtained for raw scores xi and yi of variables x and y .",
+                 "where the rna - protein binding sites on the rnas are usually short sequences .",
+                 # a species' abbreviation cut from its genus
+                 "sp. showed high expression and diversity of snake venom metalloproteinases ."],
                 ["so that we could study the effects , cats were fed to maintain weight .",  # its main clause follows
+                 "where possible , the fetuses were selected from the same uterine horn .",
+                 "where genetic resistance has been detected , it has been found to be correlated with growth rate .",
+                 "whereas the mutant grew slowly , the wild type grew fast .",
                  "the cells grew so that the plates were full .",
                  "which model best described the variation of similarity varied among areas ."])  # "which" asks
+
+
+def test_a_line_that_only_says_its_subject_is_shown_here_is_no_sentence():
+    tells_apart(predicates.shows_its_subject_here,
+                ["output of cnvnator is reported here .", "the codon usage in the polymorphic regions is shown here .",
+                 "the nucleotide changes and the corresponding changes in amino acids are shown here ."],
+                # a clause of its own before, or more after "here"
+                ["all results were consistent across runs and only one run is presented here .",
+                 "our algorithm has been applied on various datasets and top genes are reported here .",
+                 "the codon usage is shown here for the first time .", "the codon usage is shown in table <dig> ."])
+    paper = paper_with("Output of CNVnator is reported here.", "The cells were treated as before.")
+    assert Document.prepare(paper, masked=True).non_sentences == {1}
 
 
 def test_a_heading_run_into_a_sentences_fronted_phrase_is_no_sentence():
@@ -1000,6 +1023,8 @@ def test_a_complexity_bound_or_an_equation_that_lost_its_formula_is_no_sentence(
                  "let t = be a rooted tree .", "an adjacency matrix a = is an n \u00d7 n matrix of strengths .",
                  "to define the midcorrelation of two vectors x = and y = , one first defines u .",
                  "groups are defined as follows : overall = all samples , north china = , east china = .",
+                 "we say that a connector c = \u2208 ep is discrete if p is a discrete process .",
+                 "we define by = m - mr for discrete entities and = m for generic entities e.",
                  # a bound whose variables are defined after it
                  "the running time of the basic algorithm is o , where m is the number of individuals .",
                  # a range's or a cross's terms
@@ -1008,6 +1033,10 @@ def test_a_complexity_bound_or_an_equation_that_lost_its_formula_is_no_sentence(
                  # a pair's symbols
                  "c ) total of mirnas differentially expressed between the and fractions .",
                  "a plot of the and dihedrals will have a slope of <dig> .",
+                 # the symbol "of" named before the verb
+                 "monitoring of was carried out as described by jones et al. <cit> .",
+                 "the percentage of may be a valuable index for comparing potential food productivity between sites .",
+                 "for intracellular environment studies , the value of is unknown but can be inferred .",
                  # a bound after the verb or the comparison that states it
                  "the time complexity can be as high as o when using pairwise alignment .",
                  "the algorithm 's complexities are o and o for time and space , respectively .",
@@ -1027,7 +1056,10 @@ def test_a_complexity_bound_or_an_equation_that_lost_its_formula_is_no_sentence(
                   "its effects are as strong as o , p'-ddt 's in the liver .",
                   "the angle of the long axis represents that of the eye , shown as \u03b8 in figure 2g .",
                   "the estimator of eq. <dig> is a good approximation .", "as given by eq. ( 3 ) , the ne falls .",
-                  "the values follow from eq. 3 and were fitted ."):
+                  "the values follow from eq. 3 and were fitted .",
+                  "as of may <dig> more than <dig> articles were identified .",
+                  "the relation integral - part - of is not translated appropriately .",
+                  "the mean of all samples was <dig> ."):
         assert not extraction.lost_a_formula(whole), whole
     paper = paper_with("Our algorithm runs in O time and space.")
     assert Document.prepare(paper, masked=True).non_sentences == {1}

@@ -692,6 +692,13 @@ def test_a_genus_abbreviation_the_normal_form_parted_from_its_stop_goes_on_into_
         "whether the cycle matters in rba . sphaeroides , remains to be shown .",
         "the tt . maritima genome encodes transporters ."]
     assert len(split_sentences(bacteria.replace("rhodobacter sphaeroides", "two bacteria"))) == 4
+    # an abbreviation of five letters ("staph ." of "staphylococcus")
+    staph = ("the cells were challenged with staphylococcus aureus . lutzow et al. after challenge with staph . aureus "
+             "observed an up - regulation of il1b .")
+    assert split_sentences(staph) == ["the cells were challenged with staphylococcus aureus .",
+                                      "lutzow et al. after challenge with staph . aureus observed an up - regulation "
+                                      "of il1b ."]
+    assert len(split_sentences(staph.replace("staphylococcus aureus", "a bacterium"))) == 3
 
 
 def test_a_number_that_ends_an_opening_subordinate_clause_ends_no_sentence():

@@ -443,7 +443,7 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
             return False  # (a phrase, "annual costs , between tuition and living , that ...", is a side part)
         following = words(parts[last + 1]) if last + 1 < len(parts) else []
         return (not following or following[0] in CONNECTIVES or following[0] in PARTICIPLES_PREPOSITIONS
-                or not has_predicate(" ".join(following)))
+                or not has_predicate(" ".join(following)) or _opens_an_ing_phrase(following))
 
     inside_lists = set()
     for last in range(1, len(parts)):
@@ -463,6 +463,14 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
         if first < last or echoed is not None or parallel_at(parts[last]) is not None or pairs_items(last, at):
             inside_lists.update(range(parts[first][0], parts[last][1]))
     return inside_lists
+
+
+def _opens_an_ing_phrase(words: Sequence[str]) -> bool:
+    """Whether ``words`` open with an "-ing" form, after an adverb or not: a participle's phrase after a list's last
+    item ("... than binding to site <dig> of pplna , | pplnm and pplne , strongly suggesting that ..."), no sentence's
+    verb after an apposition."""
+    ing = words[1] if words[:1] and words[0].endswith("ly") and len(words) > 1 else words[0] if words else ""
+    return ing.endswith("ing") and len(ing) > 4
 
 
 def _opens_in_parallel(item: Sequence[str], last_opening: Optional[str]) -> bool:
@@ -587,15 +595,18 @@ def announced_list_positions(source: Sequence[str]) -> set:
     the end of its last: every item after the first opens with the word that opens the first, the last after a
     coordinator ("the aim of this study was threefold : to analyze ... lineages , [to test ... divergence ,] and
     to provide ..."), or three or more items up to the sentence's end without a coordinator (an enumeration the
-    writers did not close); where the clause before the colon counts its items and semicolons part them, every item
-    after the first (``_counted_items_after``). Items of any length: aims and steps are clauses, too long for
-    ``list_positions``."""
+    writers did not close); where the clause before the colon counts its items, every item after the first
+    (``_counted_items_after``). Items of any length: aims and steps are clauses, too long for ``list_positions``."""
     if ":" not in source:
         return set()
     colon = source.index(":")
-    counted = _counted_items_after(source, colon)
-    if counted:
-        return counted
+    return (_counted_items_after(source, colon, ";", source[:colon]) or _parallel_items_after(source, colon)
+            or _counted_items_after(source, colon, ",", _clause_before(source, colon)))
+
+
+def _parallel_items_after(source: Sequence[str], colon: int) -> set:
+    """The positions of the items after the first of a list in parallel that ``colon`` announces
+    (``announced_list_positions``); empty where there is none."""
     opening = source[colon + 1] if colon + 1 < len(source) else None
     cuts = [i for i in range(colon + 1, len(source)) if source[i] in (",", ";")]
     items = []  # the separators before the items after the first
@@ -614,19 +625,31 @@ def announced_list_positions(source: Sequence[str]) -> set:
     return set(range(items[0], len(source))) if len(items) > 1 else set()
 
 
-def _counted_items_after(source: Sequence[str], colon: int) -> set:
-    """The positions from the first semicolon after ``colon`` to the sentence's end where the clause before the colon
-    counts what it announces (``extraction.COUNT_WORDS``) and two or more semicolons part its items ("we present four
-    novel application areas : metabolic protein specificity ; the relationship between ... [; the diversity of
-    bacterial proteomes ; ...]"): without its later items the count is wrong. Empty otherwise."""
-    cuts = [i for i in range(colon + 1, len(source)) if source[i] == ";"]
-    if len(cuts) < 2 or COUNT_WORDS.isdisjoint(source[:colon]):
+def _counted_items_after(source: Sequence[str], colon: int, separator: str, counted_in: Sequence[str]) -> set:
+    """The positions from the first ``separator`` after ``colon`` to the sentence's end where ``counted_in``, the
+    words before the colon, counts what it announces (``extraction.COUNT_WORDS``) and two or more separators part its
+    items: without its later items the count is wrong. Semicolons after a count anywhere before the colon ("we present
+    four novel application areas : metabolic protein specificity ; the relationship between ... [; the diversity of
+    bacterial proteomes ; ...]"); commas after a count in the colon's own clause, where the items are not in parallel
+    ("... detected on five global expression experiments : supersage of soybean leaves ... [, rna - seq of
+    microdissected lesions ... , two different microarrays ... and rna - seq expression data ... ,] available at
+    soybase .": read blind as one experiment where five were promised, and the last one's place given to the first).
+    Empty otherwise."""
+    cuts = [i for i in range(colon + 1, len(source)) if source[i] == separator]
+    if len(cuts) < 2 or COUNT_WORDS.isdisjoint(counted_in):
         return set()
     return set(range(cuts[0], len(source)))
 
 
+def _clause_before(source: Sequence[str], end: int) -> Sequence[str]:
+    """The words before ``end`` back to the boundary or the stop before them."""
+    start = next((i + 1 for i in range(end - 1, -1, -1) if source[i] in BOUNDARIES or source[i] in FINAL_STOPS), 0)
+    return source[start:end]
+
+
 # the separators that are dashes: beside a number, one joins a name or a range rather than setting off a part
 DASHES = frozenset({"--", "—", "–"})
+_GENUS_INITIAL = re.compile(r"[a-z]\.")  # a species' genus written short: "v. dahliae" (not a title's "mr.")
 _NUMBERED_NAME = re.compile(r"[a-z]+[0-9]+")  # a gene's name before the semicolon of its number ("sultr1 ; <dig>")
 
 
@@ -1024,6 +1047,14 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if not words and DASHES.intersection(source[start:end]):
         return False  # "... mwm prediction results – similar to secondary structure prediction [–] in prediction with
         # ...": a dash alone leaves its aside open, or runs a compound's halves together
+    if source[start] in DASHES and words and _GENUS_INITIAL.fullmatch(words[0]):
+        return False  # "... expression profiles during the cotton [– v. dahliae interaction] .": a species after a
+        # dash is a host-pathogen compound's second half, no aside (read blind as a phrase cut off)
+    if (start > 1 and source[start - 1] == "," and source[start - 2] in RELATIVE_PRONOUNS
+            or start and source[start] == "," and source[start - 1] in RELATIVE_PRONOUNS
+            and end < n and source[end] == ","):
+        return False  # "here , we describe gourmet , which [, like some of the other tools] , determines ...": the
+        # relative's comma would be left before its verb (read blind as a stray comma); the part may go with both
     if tuple(words) in APPOSITION_MARKERS:
         return False  # "scoring with only secondary structure [, that is ,] <dig> % weighting of ...": without its
         # marker the apposition runs into the noun it names
@@ -1083,9 +1114,13 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
         return False  # "the method [, together with features chosen ,] predicts": the claim is the pair's
     if _opens_examples(words) and has_predicate(" ".join(itertools.takewhile(lambda w: w not in CLAUSE_OPENERS, words))):
         return False  # "receptors [, including par <dig> promote ampk activity ...]": the verb after a lost comma
-    if _opens_examples(words) and end + 1 in introduced and _opens_an_item(source[end + 1:]):
+    if (end + 1 in introduced and any(_opens_examples(words[i:i + 2]) for i in range(len(words)))
+            and (_opens_an_item(source[end + 1:]) or _closes_a_list_ahead(source, rest + 1))):
         return False  # "seven fas were used [, including : oleic acid] , palmitic acid , stearic acid ...": the
-        # introducer's own part, whose later items stay, would leave them hanging on the clause before
+        # introducer's own part, whose later items stay, would leave them hanging on the clause before; so would a
+        # part the introducer stands inside ("... progressing the field of plant molecular biology , [enabling methods
+        # such as t - dna tagging <cit> ,] agrobacterium - mediated transformation ... , and the introduction of
+        # genes ...", read blind as a list spliced onto the field)
     if (RESPECTIVELY in source[end:] or RESPECTIVELY in words
             or RESPECTIVELY in source[:start - 1] and source[start - 1] != RESPECTIVELY
             or source[start - 1] == RESPECTIVELY and _holds_a_pair(words)):

@@ -88,6 +88,7 @@ MASKED_LINE_TESTS = (
     predicates.splices_two_sentences,  # "... in the colonies , however , the level of expression differed ."
     predicates.splices_with_a_comma,  # "the first nine contigs could be oriented , the remaining eight could not ..."
     extraction.describes_a_drawing,  # a legend's line, or the text reading a figure's marks
+    predicates.shows_its_subject_here,  # "output of cnvnator is reported here ."
     extraction.opens_with_a_mark,  # "* data obtained by flow - cytometry .", "\u2022 ld plot : ...", ", calculated ..."
     extraction.announces_a_list,  # a line that announces a list the next lines hold
     extraction.cuts_a_list,  # "... for two reasons : first , ..." and no second

@@ -601,7 +601,7 @@ _DRAWING_MARKS = ("bars?|lines?|circles?|squares?|triangles?|dots?|box(?:es)?|ar
                   "curves?|diamonds?|stars?|rectangles?|sticks|area")
 # the marks a legend's key says stand for something, and the words before them that make a line the text's reading of
 # its own values instead ("these numbers ...", "high values indicate ...", "the two cell lines ...")
-_KEY_MARKS = "numbers|letters|symbols|asterisks|arrows|arrowheads|lines|bars|boxes|circles|dots|colou?rs"
+_KEY_MARKS = "numbers|letters|symbols|asterisks|arrows|arrowheads|lines|bars|boxes|circles|dots|colou?rs|shading"
 _NO_KEYS_MODIFIERS = "these|those|this|such|cell|high|low|higher|lower|positive|negative|smaller|larger"
 _LABEL_OR_NUMBER = rf"(?:{re.escape(NUMBER)}|\d+|[a-z])"  # a lane's or a column's: "lane <dig>", "column b"
 _DRAWING_RE = re.compile(
@@ -619,11 +619,12 @@ _DRAWING_RE = re.compile(
     # or coloured marks or blocks, not dots, which a patient may see ("... lightning flashes and coloured dots ...")
     r"|\bcolou?red (?:blocks?|arrows?|circles?|box(?:es)?|bars?|lines?|squares?|triangles?)\b"
     r"|\bcolou?red dots (?:indicate|represent|show|denote|mark)\b"  # dots that stand for something
-    # or marks, numbers or letters that stand for something, the line's subject ("the cc numbers indicate the protein
-    # identification number in the c. crescentus genome .", "boxes and lines indicate exons and introns ,
-    # respectively ."); not what the text's own values say ("high cq values indicate that ...", "these numbers ...")
+    # or marks, numbers, letters or shading that stand for something, the line's subject ("the cc numbers indicate the
+    # protein identification number in the c. crescentus genome .", "boxes and lines indicate exons and introns ,
+    # respectively .", "shading indicates the degree of conservation ."); not what the text's own values say ("high cq
+    # values indicate that ...", "these numbers ...")
     rf"|^(?:the |different )?(?:(?!(?:{_NO_KEYS_MODIFIERS})\b)[a-z0-9-]+ ){{0,2}}(?:{_KEY_MARKS})"
-    rf"(?: and (?:[a-z]+ )?(?:{_KEY_MARKS}))? (?:indicate|represent|denote|correspond to)\b(?! that)"
+    rf"(?: and (?:[a-z]+ )?(?:{_KEY_MARKS}))? (?:indicates?|represents?|denotes?|corresponds? to)\b(?! that)"
     # or a tree's branches and what stands at them ("branch lengths are drawn to scale ...", "the numbers at the branch
     # points indicate the bootstrap values ...")
     r"|^(?:the )?branch lengths? (?:are|is|were|represents?|indicates?|corresponds?|reflects?)\b"
@@ -845,13 +846,20 @@ _BOUND_LETTERS = frozenset({"o", "\u03b8", "\u03c9"})
 # what follows an equals sign whose right-hand side the data set removed: a verb, a preposition, a
 # conjunction or a mark, never the start of an expression ("let t = be a rooted tree .", "an adjacency
 # matrix a = is an n × n matrix ...", "x = and y = , one first defines ...")
-_AFTER_A_LOST_RIGHT_HAND_SIDE = frozenset({"be", "is", "are", "and", "where", "in", "of", ",", ".", ";"})
+_AFTER_A_LOST_RIGHT_HAND_SIDE = frozenset({"be", "is", "are", "and", "where", "in", "of", ",", ".", ";", "\u2208"})
+# what stands before an equals sign whose left-hand side the data set removed ("we define by = m - mr for ...", "by
+# defining = /k and = km/k , ...")
+_BEFORE_A_LOST_LEFT_HAND_SIDE = frozenset({"by", "of", "define", "defining", ","})
 EQUALS = "="
 # a range's or a product's terms the data set removed: "the total number of trials thus increases from to + <dig> .",
 # "... originating from an experimental cross between s. viminalis × ." (not "... at <dig> × .", a coverage), or the
 # symbols a pair's "the" named ("... differentially expressed between the and fractions .", "a plot of the and
-# dihedrals ..."; not "nodes implementing the and logical function")
-_LOST_TERMS_RE = re.compile(r"\bfrom to\b|(?<!" + re.escape(NUMBER) + r") \u00d7 \.$|\b(?:between|of|from|in) the and\b")
+# dihedrals ..."; not "nodes implementing the and logical function"), or the symbol "of" named before the verb
+# ("monitoring of was carried out ...", "the value of is unknown ...", "the percentage of may be a valuable index ...";
+# not "as of may <dig>", "integral - part - of is not translated")
+_LOST_TERMS_RE = re.compile(r"\bfrom to\b|(?<!" + re.escape(NUMBER) + r") \u00d7 \.$|\b(?:between|of|from|in) the and\b"
+                            r"|(?<!\bas)(?<!-) of (?:was|were|may|might|can|could|would|should|will|has been|have been"
+                            r"|had been|is (?:unknown|lower|higher|not|split|given|set|defined|computed|estimated))\b")
 
 
 # an equation's pointer whose number the data set removed with its brackets ("... the census population of the
@@ -876,15 +884,21 @@ def lost_a_formula(sentence: str) -> bool:
     papers 0-999. Or an equals sign lost its right-hand side (``_AFTER_A_LOST_RIGHT_HAND_SIDE`` after it: "let t =
     be a rooted tree .": read blind, counted a definition missing its content): 43 lines of train papers 0-999,
     definitions and legends' keys ("north china = , east china = , ..."), 40 of them passed over by other tests
-    already. Or a range's or a product's terms were removed (``_LOST_TERMS_RE``: "... increases from to + <dig> .", a
-    cross "between s. viminalis × ."; read blind, both counted broken): 2 more lines of train papers 0-999; a pair's
+    already; or its right-hand side stands before "∈" ("a connector c = ∈ ep is discrete if ...") or its left-hand
+    side after "by", "of", "define" or a comma (``_BEFORE_A_LOST_LEFT_HAND_SIDE``: "we define by = m - mr for ...":
+    both read blind as formulas missing their symbols), 6 more lines of train papers 0-999. Or a range's or a
+    product's terms were removed (``_LOST_TERMS_RE``: "... increases from to + <dig> .", a cross "between s. viminalis
+    × ."; read blind, both counted broken): 2 more lines of train papers 0-999; a pair's
     symbols ("between the and fractions", a legend read blind as missing words): 1 more of train papers 0-999 and 5 of
-    the Cohan-form papers. Or an equation's pointer lost its number (``_EQUATION_POINTERS``: "... given by eq. ."; three
+    the Cohan-form papers; the symbol "of" named before its verb ("monitoring of was carried out as described ...";
+    read blind, "the percentage of may be a valuable index ..." counted broken): 9 more lines of train papers 0-999, 2
+    of valid papers 0-499. Or an equation's pointer lost its number (``_EQUATION_POINTERS``: "... given by eq. ."; three
     read as reference debris in one paper): 49 lines of train papers 0-999. Papers only."""
     if _LOST_TERMS_RE.search(sentence):
         return True
     tokens = sentence.split()
-    if any(token == EQUALS and (i + 1 == len(tokens) or tokens[i + 1] in _AFTER_A_LOST_RIGHT_HAND_SIDE)
+    if any(token == EQUALS and (i + 1 == len(tokens) or tokens[i + 1] in _AFTER_A_LOST_RIGHT_HAND_SIDE
+                                or i and tokens[i - 1] in _BEFORE_A_LOST_LEFT_HAND_SIDE)
            for i, token in enumerate(tokens)):
         return True
     if any(token in _EQUATION_POINTERS and _lost_its_number(tokens, i) for i, token in enumerate(tokens)):
@@ -932,15 +946,27 @@ def continues_a_sentence(sentence: str) -> bool:
     blind, counted a fragment; 2 more lines of SumPubMed train papers 0-999), or with "which" and a verb, a
     relative clause cut from the sentence it belongs to ("which requires an indel rate parameter and distribution
     .": read blind, counted a fragment; 10 lines of train papers 0-999, not "which model ... varied among ...", whose
-    "which" asks). 130 lines of SumPubMed train papers 0-1,499. Papers only."""
+    "which" asks). 130 lines of SumPubMed train papers 0-1,499. Or with "where" and no comma, a formula's "where"
+    or a relative clause the data set cut from its sentence ("where xi and yi are ranks obtained for raw scores ...",
+    "where the rna - protein binding sites ... are usually short sequences ..." read blind as a fragment; "where
+    possible , ..." and "where ... , main clause" open sentences): 9 more lines of train papers 0-999, formulas'
+    "where" and three whose main clause lost its comma or stop ("where the individual descriptors are defined in table
+    <dig> the optimized weight ... was ..."), 8 of valid papers 0-499. Or with a species' "sp." cut from its genus
+    ("sp. showed high expression ...": read blind as a fragment): 1 more of train papers 0-999. Papers only."""
     words = sentence.split()
     if words[:1] == [_WHICH] and len(words) > 1:
         classes = word_classes(words[1])
         return words[1] in _CLAUSE_AFTER_WHICH or "VERB" in classes and "NOUN" not in classes
-    return sentence.startswith("and ") or sentence.startswith("so that ") and "," not in words
+    return words[:1] != [] and words[0] in _CONTINUATIONS or "," not in words and any(
+        words[:len(opening)] == list(opening) for opening in _OPENINGS_WITHOUT_THEIR_CLAUSE)
 
 
 _WHICH = "which"
+# what opens the rest of a sentence: "and", or a species' abbreviation cut from its genus ("sp. showed high
+# expression and diversity of snake venom metalloproteinases .", the line before ending in "hypsiglena")
+_CONTINUATIONS = frozenset({"and", "sp.", "spp."})
+# what opens a subordinate clause whose main clause, after the clause's comma, a line without a comma lacks
+_OPENINGS_WITHOUT_THEIR_CLAUSE = (("so", "that"), ("where",))
 # what goes on a relative clause after its "which" besides a verb the lexicon knows: an auxiliary, or a subject
 # pronoun ("which we can expand to : ...")
 _CLAUSE_AFTER_WHICH = frozenset({"is", "are", "was", "were", "can", "could", "may", "might", "will", "would", "has",

@@ -32,10 +32,11 @@ from .normalize import FINITE_WORDS, closes_fronted_phrase, ends_an_opening_subo
 from .predicates import FRONTED_CLAUSE_OPENINGS, has_predicate
 
 MODEL_PATH = os.path.join(os.path.dirname(__file__), "lost_stops.json")
-# the model file's key for the P from which a sentence may be two run together: 0.12 in the shipped file. Blind
+# the model file's key for the P from which a sentence may be two run together: 0.085 in the shipped file. Blind
 # readers found about seven in ten of the held-out sentences from P = 0.2 broken and three in ten of those between
-# 0.12 and 0.2 (one in twenty below), and a summary's sentence passed over costs it little where a broken one costs
-# it a reader's trust (docs/rewriting.md)
+# 0.12 and 0.2; three in ten of a sample between 0.085 and 0.12 were run-ons too (one in twenty of all below 0.12),
+# and a summary's sentence passed over costs it little where a broken one costs it a reader's trust
+# (docs/rewriting.md)
 THRESHOLD_KEY = "threshold"
 START, END = "<s>", "</s>"
 CLAUSE_BREAKS = frozenset({",", ";", ":"})

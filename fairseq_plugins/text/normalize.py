@@ -1088,7 +1088,7 @@ _FRONTED_PHRASE_REACH = 25
 _SPECIES_ABBREVIATIONS = frozenset({"sp", "spp"})
 _SUBORDINATORS_AFTER_A_SPECIES = frozenset({"although", "though", "whereas", "while", "because", "unless", "when", "if",
                                            "since"})
-_GENUS_ABBREVIATION_RE = re.compile(r"[a-z]{2,3}")
+_GENUS_ABBREVIATION_RE = re.compile(r"[a-z]{2,5}")  # "pe", "rba", "staph" ("staph . aureus")
 _MIN_EPITHET_LETTERS = 4
 # how a genus's and a species' Latin names end ("pediculus schaeffi", "rhodotorula glutinis", "ralstonia eutropha",
 # "rhodobacter sphaeroides"), and a genus's also in "-es" ("armigeres subalbatus", "anopheles gambiae", "culicoides"),
@@ -1098,7 +1098,7 @@ _GENUS_NAME_ENDINGS = _LATIN_NAME_ENDINGS + ("es", "bacter", "monas")
 
 
 def _genus_abbreviation_stops(tokens: Sequence[str]) -> Set[int]:
-    """The positions of the stops that end a genus's abbreviation of two or three letters, which the normal form parts
+    """The positions of the stops that end a genus's abbreviation of two to five letters, which the normal form parts
     from it ("the chimpanzee louse , pe . schaeffi , whereas ...", "... of r. etli and ra . eutropha"): the word after
     the stop is a species' name that the text also gives after its genus in full, a longer word that opens with the
     abbreviation, both with a Latin name's ending (``_LATIN_NAME_ENDINGS``: "pediculus schaeffi", "ralstonia
@@ -1113,7 +1113,9 @@ def _genus_abbreviation_stops(tokens: Sequence[str]) -> Set[int]:
     other letters in order (``_abbreviates``: "whether this cycle has any physiological relevance in rba . |
     sphaeroides , remains to be shown ...", "rhodobacter sphaeroides" in full; read blind as a fragment), and an epithet
     may end in "-oides", a genus in "-bacter" or "-monas": one more paper of train papers 0-999 ("the tt . maritima
-    genome ..."), none of valid papers 0-499 or the Cohan form."""
+    genome ..."), none of valid papers 0-499 or the Cohan form. An abbreviation may have up to five letters ("...
+    after imi challenge with staph . | aureus observed an up - regulation ...", "staphylococcus aureus" in full; read
+    blind, a sentence cut and a fragment whose subject was the bacterium)."""
     candidates = [i for i in range(1, len(tokens) - 1)
                   if tokens[i] == "." and _GENUS_ABBREVIATION_RE.fullmatch(tokens[i - 1])
                   and tokens[i + 1].isalpha() and len(tokens[i + 1]) >= _MIN_EPITHET_LETTERS

@@ -228,6 +228,21 @@ def joins_a_verb_to_no_clause(sentence: str) -> bool:
             and not has_predicate(" ".join(before)))
 
 
+# a line whose only predicate says its subject is shown here: a legend's or a table's title ("output of cnvnator is
+# reported here .", "the codon usage in the polymorphic regions is shown here .")
+_SHOWN_HERE_RE = re.compile(r"^(?P<subject>[^,;]+) (?:is|are) (?:also )?(?:shown|reported|given|listed|presented|"
+                            r"displayed|summari[sz]ed) here \.$")
+
+
+def shows_its_subject_here(sentence: str) -> bool:
+    """Whether a line is a noun phrase with no predicate of its own and "is shown here" (``_SHOWN_HERE_RE``): a
+    legend's or a table's line ("output of cnvnator is reported here .", read blind as a caption), not a clause that
+    says so after its own ("all results were consistent across runs and only one run is presented here ."). 4 lines
+    of SumPubMed train papers 0-999, none of valid papers 0-499."""
+    shown = _SHOWN_HERE_RE.match(sentence)
+    return shown is not None and not has_predicate(shown.group("subject"))
+
+
 def _is_a_finite_verb_after_a_subject(word: str) -> bool:
     """A past form or a present one in "-s" that the lexicon knows as a verb ("used", "uses", "showed")."""
     return (word.endswith("ed") or word.endswith("s")) and "VERB" in word_classes(word)
