@@ -465,12 +465,17 @@ def _list_positions(source: Sequence[str], separator: str, max_item: Optional[in
     return inside_lists
 
 
+def _is_an_ing_form(word: str) -> bool:
+    """A participle or a gerund in "-ing", longer than "-ing" words such as "king" or "sing"."""
+    return word.endswith("ing") and len(word) > 4
+
+
 def _opens_an_ing_phrase(words: Sequence[str]) -> bool:
     """Whether ``words`` open with an "-ing" form, after an adverb or not: a participle's phrase after a list's last
     item ("... than binding to site <dig> of pplna , | pplnm and pplne , strongly suggesting that ..."), no sentence's
     verb after an apposition."""
-    ing = words[1] if words[:1] and words[0].endswith("ly") and len(words) > 1 else words[0] if words else ""
-    return ing.endswith("ing") and len(ing) > 4
+    first = words[1:2] if words[:1] and words[0].endswith("ly") else words[:1]
+    return any(_is_an_ing_form(word) for word in first)
 
 
 def _opens_in_parallel(item: Sequence[str], last_opening: Optional[str]) -> bool:
@@ -1050,9 +1055,9 @@ def clause_bounded(source: Sequence[str], start: int, end: int, dropped: Collect
     if source[start] in DASHES and words and _GENUS_INITIAL.fullmatch(words[0]):
         return False  # "... expression profiles during the cotton [– v. dahliae interaction] .": a species after a
         # dash is a host-pathogen compound's second half, no aside (read blind as a phrase cut off)
-    if (start > 1 and source[start - 1] == "," and source[start - 2] in RELATIVE_PRONOUNS
-            or start and source[start] == "," and source[start - 1] in RELATIVE_PRONOUNS
-            and end < n and source[end] == ","):
+    relatives_comma = _opening_comma(source, start)
+    if (relatives_comma and source[relatives_comma - 1] in RELATIVE_PRONOUNS
+            and (relatives_comma < start or end < n and source[end] == ",")):
         return False  # "here , we describe gourmet , which [, like some of the other tools] , determines ...": the
         # relative's comma would be left before its verb (read blind as a stray comma); the part may go with both
     if tuple(words) in APPOSITION_MARKERS:
@@ -1467,7 +1472,7 @@ def _opens_a_measures_condition(words: Sequence[str]) -> bool:
     on the top l/ <dig> predicted contacts", "when compared with ...", "when using ..."), not a time ("when the
     cells divide", "when javed bottom - edged ...")."""
     return (len(words) > 1 and words[0] == "when"
-            and (words[1].endswith("ing") and len(words[1]) > 4 or is_a_past_verb(words[1])))
+            and (_is_an_ing_form(words[1]) or is_a_past_verb(words[1])))
 
 
 _LABEL_LENGTH = 3  # "ia", "iii", "b", "<dig>" is longer and no label here

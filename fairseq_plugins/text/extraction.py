@@ -957,8 +957,8 @@ def continues_a_sentence(sentence: str) -> bool:
     if words[:1] == [_WHICH] and len(words) > 1:
         classes = word_classes(words[1])
         return words[1] in _CLAUSE_AFTER_WHICH or "VERB" in classes and "NOUN" not in classes
-    return words[:1] != [] and words[0] in _CONTINUATIONS or "," not in words and any(
-        words[:len(opening)] == list(opening) for opening in _OPENINGS_WITHOUT_THEIR_CLAUSE)
+    return (words[:1] != [] and words[0] in _CONTINUATIONS
+            or "," not in words and opens_with_one_of(words, _OPENINGS_WITHOUT_THEIR_CLAUSE))
 
 
 _WHICH = "which"
